@@ -1,0 +1,124 @@
+// The document model every backend produces and every renderer and converter reads.
+// Plain data only (no classes, no functions): a Document is stored as JSON in R2 between
+// the parse stage and the convert stage of a conversion task.
+
+/** [x0, y0, x1, y1] in page units (PDF points for PDFs), origin at the page's top-left. */
+export type BBox = [number, number, number, number];
+
+export type FileType = ".pdf" | ".png" | ".jpg" | ".jpeg" | ".bmp" | ".tif" | ".tiff" | ".webp" | ".gif"
+  | ".docx" | ".doc" | ".pptx" | ".ppt" | ".xlsx" | ".xls" | ".odt" | ".odp" | ".ods";
+
+export type BlockType =
+  | "title" | "text" | "list" | "table" | "image" | "formula" | "caption"
+  | "header" | "footer" | "footnote" | "code";
+
+/** Where a block sits on the page: body text, or furniture hidden unless asked for. */
+export type Layer = "body" | "header" | "footer" | "footnote";
+
+export type BlockSource = "text-layer" | "ocr" | "ooxml";
+
+/** A run of text with one style, kept so converters can reproduce fonts and emphasis. */
+export interface Span {
+  text: string;
+  bbox: BBox;
+  fontFamily: string;
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+  /** CSS-like hex colour "#rrggbb" when known. */
+  color?: string;
+  link?: string;
+  script?: "super" | "sub";
+}
+
+/** One visual line of text inside a block. */
+export interface Line {
+  bbox: BBox;
+  spans: Span[];
+}
+
+export interface TableCell {
+  text: string;
+  rowSpan: number;
+  colSpan: number;
+  header?: boolean;
+  bbox?: BBox;
+}
+
+export interface Table {
+  /** Rows of cells as in HTML: a cell covered by a span above or left is absent. */
+  rows: TableCell[][];
+  columnCount: number;
+}
+
+export interface ImageRef {
+  /** Key of the image bytes, relative to the document's own image store. */
+  ref: string;
+  mime: string;
+  width?: number;
+  height?: number;
+}
+
+export interface Formula {
+  latex: string;
+  display: boolean;
+}
+
+export interface ListInfo {
+  ordered: boolean;
+  /** 0 for top level; deeper items have larger levels. */
+  level: number;
+  /** The marker as printed ("1.", "a)", "•"). */
+  marker: string;
+}
+
+export interface Block {
+  type: BlockType;
+  bbox: BBox;
+  /** Plain text of the block (lines joined, hyphenation resolved). */
+  text: string;
+  lines?: Line[];
+  /** 1 is the top heading level; present on `title` blocks. */
+  titleLevel?: number;
+  list?: ListInfo;
+  table?: Table;
+  image?: ImageRef;
+  formula?: Formula;
+  captions?: string[];
+  layer: Layer;
+  source: BlockSource;
+  /** Processors hide rather than delete, so debugging and keep_header_footer both work. */
+  hidden?: boolean;
+  /** This block continues a paragraph begun on the previous page or column. */
+  continuesFromPreviousPage?: boolean;
+  /** Horizontal alignment, when a processor could tell. */
+  align?: "left" | "center" | "right" | "justify";
+}
+
+export interface Page {
+  /** 0-based page index in the source document. */
+  index: number;
+  width: number;
+  height: number;
+  blocks: Block[];
+}
+
+export interface Warning {
+  page?: number;
+  code: string;
+  message: string;
+}
+
+export interface DocumentSource {
+  fileName: string;
+  fileType: FileType;
+  sha256?: string;
+  pageCount: number;
+  title?: string;
+}
+
+export interface Document {
+  source: DocumentSource;
+  pages: Page[];
+  warnings: Warning[];
+}

@@ -1,0 +1,54 @@
+// Options the core understands. The API's form fields (feature_config, element_formats,
+// output_formats) are validated at the edge and turned into these.
+
+export interface FeatureConfig {
+  enable_text_cross_page: boolean;
+  enable_table_cross_page: boolean;
+  enable_title_level_recognition: boolean;
+  enable_inline_image: boolean;
+  enable_table_image: boolean;
+  enable_image_understanding: boolean;
+  enable_image_ocr: boolean;
+  keep_header_footer: boolean;
+}
+
+export const DEFAULT_FEATURES: FeatureConfig = {
+  enable_text_cross_page: false,
+  enable_table_cross_page: false,
+  enable_title_level_recognition: false,
+  enable_inline_image: false,
+  enable_table_image: true,
+  enable_image_understanding: true,
+  enable_image_ocr: false,
+  keep_header_footer: false,
+};
+
+export interface ElementFormats {
+  image: "url" | "base64" | "file" | "none";
+  formula: "latex" | "mathml" | "ascii";
+  table: "markdown" | "html" | "image";
+  cs: "image";
+}
+
+export const DEFAULT_ELEMENT_FORMATS: ElementFormats = {
+  image: "url",
+  formula: "latex",
+  table: "html",
+  cs: "image",
+};
+
+export type OutputFormat = "json" | "markdown" | "zip";
+
+export interface ParseOptions {
+  features: FeatureConfig;
+  /** Parse only pages [start, end) (0-based); the whole document when absent. */
+  pageRange?: [number, number];
+  /** Called after each page with (pages done, pages total); the CLI draws a progress bar. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface RenderOptions {
+  outputFormats: OutputFormat[];
+  elementFormats: ElementFormats;
+  features: FeatureConfig;
+}
