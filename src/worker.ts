@@ -1,10 +1,17 @@
-import { pdfjs } from "./core/backends/pdf/pdfjs";
+// The Worker: HTTP through the Hono app, queue batches through the consumer, and the
+// Durable Object classes re-exported for the runtime.
+import { createApp } from "./api/app";
+import type { Env } from "./env";
+import { handleJobs } from "../queues/consumer";
+
+const app = createApp();
+
 export default {
-  async fetch(req: Request) {
-    const bytes = new Uint8Array(await req.arrayBuffer());
-    const doc = await pdfjs.getDocument({ data: bytes }).promise;
-    const page = await doc.getPage(1);
-    const tc = await page.getTextContent();
-    return Response.json({ n: doc.numPages, items: tc.items.length });
+  fetch: app.fetch,
+  async queue(batch, env) {
+    await handleJobs(batch, env);
   },
-} satisfies ExportedHandler;
+} satisfies ExportedHandler<Env>;
+
+export { TaskObject } from "../durable-objects/task";
+export { AccountObject } from "../durable-objects/account";

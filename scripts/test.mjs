@@ -1,0 +1,36 @@
+// `npm test`: type-check, the vitest suites inside workerd (real R2, Durable Objects and
+// Queues from Miniflare, real documents), then the black-box smoke run over HTTP against
+// `wrangler dev`. Ends with one line "N passed, M failed".
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { quietEnv, root } from "./dev-env.mjs";
+
+const bin = (name) => resolve(root, "node_modules/.bin", name);
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, env: quietEnv, stdio: "inherit" }).status ?? 1;
+
+let passed = 0;
+let failed = 0;
+
+console.log("== type check");
+if (run(bin("tsc"), ["--noEmit"]) === 0) passed++;
+else failed++;
+
+console.log("== vitest (workerd)");
+mkdirSync(resolve(root, ".out"), { recursive: true });
+const report = resolve(root, ".out/vitest.json");
+const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+try {
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests + (vitestStatus !== 0 && json.numFailedTests === 0 ? 1 : 0);
+} catch {
+  failed++;
+}
+
+console.log("== smoke (wrangler dev over HTTP)");
+if (run(process.execPath, [resolve(root, "scripts/smoke.mjs")]) === 0) passed++;
+else failed++;
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

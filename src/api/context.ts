@@ -1,0 +1,19 @@
+// What every route handler gets besides the request: bindings, the clock (injectable, so
+// tests can move time) and the checked configuration.
+import type { Context } from "hono";
+import type { Config, Env } from "../env";
+
+export interface AppVariables {
+  now: () => Date;
+  config: Config;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+export type AppContext = Context<AppEnv>;
+
+/** The origin used in signed URLs and dashboard_url. */
+export function publicOrigin(c: AppContext): string {
+  return c.var.config.PUBLIC_BASE_URL.replace(/\/+$/, "") || new URL(c.req.url).origin;
+}
+
+export const nowSeconds = (c: AppContext) => Math.floor(c.var.now().getTime() / 1000);

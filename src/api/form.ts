@@ -1,0 +1,184 @@
+// Multipart (or url-encoded) form -> typed, validated request. Every rule of the spec's
+// form fields lives here; each violation is an ApiError whose message says what is wrong
+// and how to fix it.
+import { z } from "zod";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats, type FeatureConfig, type OutputFormat } from "../core/options";
+import { ApiError } from "./errors";
+
+const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
+
+/** Reads the body as a form; anything else is a 415 with the fix in the message. */
+export async function readForm(req: Request): Promise<FormData> {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) {
+    throw new ApiError("UNSUPPORTED_CONTENT_TYPE", `Send the request as multipart/form-data (got ${type || "no content type"}); every field, api_key included, is a form field.`);
+  }
+  try {
+    return await req.formData();
+  } catch {
+    throw new ApiError("INVALID_PARAMETER", "The form body could not be read: check the multipart boundary and encoding.");
+  }
+}
+
+/** A text field: absent, empty, or the literal "null" count as not given. */
+export function textField(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  if (value === null || typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return trimmed === "" || trimmed === "null" ? undefined : trimmed;
+}
+
+export interface FileInput {
+  file?: File;
+  fileUrl?: string;
+}
+
+/** `file` xor `file_url`: exactly one must be given. */
+export function fileInput(form: FormData): FileInput {
+  const raw = form.get("file");
+  const file = raw !== null && typeof raw !== "string" ? (raw as unknown as File) : undefined;
+  if (raw !== null && typeof raw === "string" && raw.trim() !== "") {
+    throw new ApiError("FILE_REQUIRED", "`file` must be a file upload (multipart with a filename), not a text field; to pass a link use `file_url`.");
+  }
+  const fileUrl = textField(form, "file_url");
+  if (file && fileUrl) throw new ApiError("FILE_REQUIRED", "Send either `file` or `file_url`, not both.");
+  if (!file && !fileUrl) throw new ApiError("FILE_REQUIRED", "Send the document as `file` (multipart upload) or give its link in `file_url`.");
+  if (file && file.size === 0) throw new ApiError("FILE_REQUIRED", "The uploaded `file` is empty.");
+  return { file, fileUrl };
+}
+
+// ---- parse requests ----
+
+const OUTPUT_FORMATS = ["json", "markdown", "zip"] as const;
+
+const ElementFormatsSchema = z
+  .object({
+    image: z.enum(["url", "base64", "file", "none"]),
+    formula: z.enum(["latex", "mathml", "ascii"]),
+    table: z.enum(["markdown", "html", "image"]),
+    cs: z.enum(["image"]),
+  })
+  .partial()
+  .strict();
+
+const FeatureConfigSchema = z
+  .object(Object.fromEntries(Object.keys(DEFAULT_FEATURES).map((k) => [k, z.boolean()])) as Record<keyof FeatureConfig, z.ZodBoolean>)
+  .partial()
+  .strict();
+
+export interface ParseRequest {
+  outputFormats: OutputFormat[];
+  elementFormats: ElementFormats;
+  features: FeatureConfig;
+  /** The request used the former name `extract_config`. */
+  usedExtractConfig: boolean;
+}
+
+/** `output_formats` as repeated fields and/or indexed fields `output_formats[n]`. */
+function outputFormats(form: FormData): OutputFormat[] {
+  const values: string[] = [];
+  const indexed: [number, string][] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    if (name === "output_formats" || name === "output_formats[]") values.push(value);
+    const m = /^output_formats\[(\d+)\]$/.exec(name);
+    if (m) indexed.push([Number(m[1]), value]);
+  }
+  indexed.sort((a, b) => a[0] - b[0]);
+  const all = [...values, ...indexed.map(([, v]) => v)]
+    .flatMap((v) => (v.trim().startsWith("[") ? jsonArray(v) : v.split(",")))
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+  if (all.length === 0) return ["markdown", "json"];
+  const bad = all.filter((v) => !(OUTPUT_FORMATS as readonly string[]).includes(v));
+  if (bad.length) throw new ApiError("INVALID_PARAMETER", `output_formats: ${bad.map((b) => JSON.stringify(b)).join(", ")} not allowed; use json, markdown and/or zip.`);
+  return [...new Set(all)] as OutputFormat[];
+}
+
+function jsonArray(text: string): string[] {
+  try {
+    const parsed = JSON.parse(text);
+    if (Array.isArray(parsed) && parsed.every((x) => typeof x === "string")) return parsed;
+  } catch {
+    /* fall through to the error below */
+  }
+  throw new ApiError("INVALID_PARAMETER", "output_formats: send each format as its own field (output_formats=json) or a JSON array of strings.");
+}
+
+function jsonObjectField<T>(form: FormData, name: string, schema: z.ZodType<T>, help: string): T | undefined {
+  const text = textField(form, name);
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError("INVALID_JSON_FIELD", `${name} must be a JSON object string, e.g. ${help}; it could not be parsed as JSON.`);
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) throw new ApiError("INVALID_JSON_FIELD", `${name}: ${describeIssues(result.error)}. Example: ${help}`);
+  return result.data;
+}
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length ? issue.path.join(".") : "value";
+      if (issue.code === "unrecognized_keys") return `unknown key(s) ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`;
+      if (issue.code === "invalid_value") return `${where} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+      if (issue.code === "invalid_type") return `${where} must be ${issue.expected === "object" ? "a JSON object" : `a ${issue.expected}`}`;
+      return `${where}: ${issue.message}`;
+    })
+    .join("; ");
+}
+
+export function parseParseForm(form: FormData): ParseRequest {
+  const outputs = outputFormats(form);
+  const elements = jsonObjectField(form, "element_formats", ElementFormatsSchema, '{"image":"url","table":"html"}') ?? {};
+  const featureHelp = '{"enable_title_level_recognition":true}';
+  const features = jsonObjectField(form, "feature_config", FeatureConfigSchema, featureHelp);
+  const legacy = jsonObjectField(form, "extract_config", FeatureConfigSchema, featureHelp);
+  if (features && legacy) {
+    throw new ApiError("INCOMPATIBLE_OPTIONS", "Send feature_config only: extract_config is its former name and both were given.");
+  }
+  const elementFormats: ElementFormats = { ...DEFAULT_ELEMENT_FORMATS, ...elements };
+  const zip = outputs.includes("zip");
+  if (zip && elementFormats.image !== "file") {
+    throw new ApiError("INCOMPATIBLE_OPTIONS", 'output_formats includes zip, so element_formats.image must be "file": send element_formats={"image":"file"}.');
+  }
+  if (!zip && elementFormats.image === "file") {
+    throw new ApiError("INCOMPATIBLE_OPTIONS", 'element_formats.image "file" puts images in the zip: add zip to output_formats, or choose "url", "base64" or "none".');
+  }
+  return {
+    outputFormats: outputs,
+    elementFormats,
+    features: { ...DEFAULT_FEATURES, ...(features ?? legacy ?? {}) },
+    usedExtractConfig: legacy !== undefined,
+  };
+}
+
+// ---- conversion requests ----
+
+export interface ConvertRequest {
+  targetType: "word" | "ppt";
+  layoutMode: "flow" | "layout";
+}
+
+export function parseConvertForm(form: FormData): ConvertRequest {
+  const target = (textField(form, "target_type") ?? "word").toLowerCase();
+  if (target !== "word" && target !== "ppt") throw new ApiError("INVALID_PARAMETER", `target_type must be "word" or "ppt" (got ${JSON.stringify(target)}).`);
+  const mode = textField(form, "layout_mode")?.toLowerCase();
+  if (mode !== undefined && mode !== "flow" && mode !== "layout") {
+    throw new ApiError("INVALID_PARAMETER", `layout_mode must be "flow" or "layout", or left out (got ${JSON.stringify(mode)}).`);
+  }
+  if (target === "ppt" && mode === "flow") {
+    throw new ApiError("INCOMPATIBLE_OPTIONS", 'target_type "ppt" only supports layout_mode "layout": drop layout_mode or send "layout".');
+  }
+  return { targetType: target, layoutMode: mode ?? (target === "word" ? "flow" : "layout") };
+}
+
+/** `task_id` of the async_check endpoints. */
+export function taskIdField(form: FormData): string {
+  const taskId = textField(form, "task_id");
+  if (!taskId) throw new ApiError("INVALID_PARAMETER", "task_id is required: send the task_id returned when the task was submitted.");
+  return taskId;
+}

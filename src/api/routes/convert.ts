@@ -1,0 +1,78 @@
+// /v1/convert/sync, /v1/convert/async, /v1/convert/async_check.
+import { Hono } from "hono";
+import { MAX_CONVERT_FILE_BYTES, MAX_CONVERT_PAGES } from "../../core/limits";
+import { enqueueStage, runToEnd } from "../../tasks/run";
+import { submitTask } from "../../tasks/submit";
+import { taskStub } from "../../tasks/stubs";
+import type { TaskRecord } from "../../tasks/record";
+import type { AppContext, AppEnv } from "../context";
+import { authenticate } from "../auth";
+import { envelope, failure, ok } from "../envelope";
+import { ERRORS } from "../errors";
+import { readSource } from "../file-source";
+import { fileInput, parseConvertForm, readForm, taskIdField } from "../form";
+import { loadOwnedTask, taskLinks } from "../task-access";
+import { convertView } from "../views";
+
+async function submitConvert(c: AppContext): Promise<TaskRecord> {
+  const form = await readForm(c.req.raw);
+  const caller = await authenticate(c.env, form);
+  const options = parseConvertForm(form);
+  const source = await readSource(fileInput(form), MAX_CONVERT_FILE_BYTES);
+  return submitTask(c.env, {
+    kind: "convert",
+    owner: caller.keyHash,
+    fileName: source.fileName,
+    bytes: source.bytes,
+    maxPages: MAX_CONVERT_PAGES,
+    acceptTypes: [".pdf"],
+    convertOptions: options,
+    now: c.var.now(),
+  });
+}
+
+/** A finished conversion answers HTTP 200; a failed one carries its error code in the envelope too. */
+async function recordResponse(c: AppContext, record: TaskRecord) {
+  const view = convertView(record, await taskLinks(c, record));
+  if (record.status === "failed" && record.error) return c.json(envelope(record.error.code, record.error.message, view), 200);
+  return ok(c, view);
+}
+
+export async function convertSync(c: AppContext) {
+  const submitted = await submitConvert(c);
+  if (submitted.status === "failed") return recordResponse(c, submitted);
+  const work = runToEnd({ env: c.env, now: c.var.now }, submitted.taskId, "parse");
+  // The work goes on after a timeout answer, so the client can poll for it.
+  c.executionCtx.waitUntil(work);
+  const timeoutMs = c.var.config.CONVERT_SYNC_TIMEOUT_SECONDS * 1000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
+  const finished = await Promise.race([work, timedOut]);
+  if (timer !== undefined) clearTimeout(timer);
+  if (finished === "timeout" || finished === null) {
+    const record = (await taskStub(c.env, submitted.taskId).get()) ?? submitted;
+    const message = `The conversion is still running after ${c.var.config.CONVERT_SYNC_TIMEOUT_SECONDS} s; poll /v1/convert/async_check with this task_id.`;
+    return failure(ERRORS.SYNC_TIMEOUT.code, message, ERRORS.SYNC_TIMEOUT.status, convertView(record, {}));
+  }
+  return recordResponse(c, finished);
+}
+
+export async function convertAsync(c: AppContext) {
+  const record = await submitConvert(c);
+  if (record.status !== "failed") {
+    await enqueueStage({ env: c.env, now: c.var.now }, record.taskId, "parse");
+  }
+  return ok(c, convertView(record, {}));
+}
+
+export async function convertCheck(c: AppContext) {
+  const form = await readForm(c.req.raw);
+  const caller = await authenticate(c.env, form);
+  const record = await loadOwnedTask(c, taskIdField(form), caller.keyHash, "convert");
+  return ok(c, convertView(record, await taskLinks(c, record)));
+}
+
+export const convertRoutes = new Hono<AppEnv>()
+  .post("/sync", convertSync)
+  .post("/async", convertAsync)
+  .post("/async_check", convertCheck);

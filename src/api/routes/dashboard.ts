@@ -1,0 +1,68 @@
+// /dashboard: a small page where a user enters their key (POST form, never in the URL)
+// and sees the key's usage and recent tasks.
+import { Hono } from "hono";
+import type { AppContext, AppEnv } from "../context";
+import { authenticate } from "../auth";
+import { ApiError } from "../errors";
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+};
+
+function page(body: string, status = 200): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>docparse dashboard</title><style>
+body{font:15px/1.5 system-ui,sans-serif;max-width:880px;margin:2rem auto;padding:0 1rem;color:#1d2330}
+h1{font-size:1.4rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;padding:.35rem .5rem;text-align:left}
+.cards{display:flex;gap:1rem;flex-wrap:wrap}.card{border:1px solid #dde;border-radius:8px;padding:.8rem 1rem;min-width:180px}
+.card b{display:block;font-size:1.6rem}.err{color:#a40000}input[type=password]{width:28rem;max-width:100%;padding:.4rem}button{padding:.4rem 1rem}
+</style></head><body><h1>docparse dashboard</h1>${body}</body></html>`;
+  return new Response(html, { status, headers: PAGE_HEADERS });
+}
+
+const FORM = `<form method="post" action="/dashboard" autocomplete="off">
+<label for="api_key">API key</label><br><input id="api_key" name="api_key" type="password" placeholder="sk-..." required>
+<button type="submit">Show usage</button></form>`;
+
+async function showUsage(c: AppContext): Promise<Response> {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    return page(`<p class="err">Enter your API key in the form.</p>${FORM}`, 400);
+  }
+  try {
+    const caller = await authenticate(c.env, form);
+    const info = await caller.account.describe(c.var.now().toISOString());
+    const u = info.usage;
+    const cards = [
+      ["Paid pages left", u.remaining_paid_pages],
+      ["Free pages left today", u.remaining_free_pages_today],
+      ["Free pages left this month", u.remaining_free_pages_this_month],
+    ].map(([label, n]) => `<div class="card">${label}<b>${n}</b></div>`).join("");
+    const plans = info.plans.length
+      ? `<h2>Paid plans</h2><table><tr><th>Pages</th><th>Used</th><th>Expires (UTC)</th></tr>${info.plans
+          .map((p) => `<tr><td>${p.pages}</td><td>${p.used}</td><td>${escapeHtml(p.expiresAt.slice(0, 16).replace("T", " "))}</td></tr>`)
+          .join("")}</table>`
+      : "";
+    const rows = info.tasks
+      .slice(0, 50)
+      .map((t) => `<tr><td>${t.recordId}</td><td>${escapeHtml(t.createdAt.slice(0, 19).replace("T", " "))}</td><td>${t.kind}</td><td>${escapeHtml(t.fileName)}</td><td>${t.pages}</td><td>${escapeHtml(t.status)}</td><td><code>${escapeHtml(t.taskId)}</code></td></tr>`)
+      .join("");
+    const tasks = `<h2>Recent tasks</h2>${rows ? `<table><tr><th>#</th><th>Created (UTC)</th><th>Kind</th><th>File</th><th>Pages</th><th>Status</th><th>task_id</th></tr>${rows}</table>` : "<p>No tasks yet.</p>"}`;
+    return page(`<div class="cards">${cards}</div>${plans}${tasks}<p><a href="/dashboard">Use another key</a></p>`);
+  } catch (e) {
+    if (e instanceof ApiError) return page(`<p class="err">${escapeHtml(e.message)}</p>${FORM}`, e.status);
+    throw e;
+  }
+}
+
+export const dashboardRoutes = new Hono<AppEnv>()
+  .get("/", () => page(`<p>Enter your API key to see its remaining pages and recent tasks.</p>${FORM}`))
+  .post("/", showUsage);

@@ -1,0 +1,47 @@
+// The Worker's bindings and its configuration vars, checked once with zod so every
+// limit and TTL used elsewhere is a typed number with a documented default.
+import { z } from "zod";
+import type { TaskObject } from "../durable-objects/task";
+import type { AccountObject } from "../durable-objects/account";
+import type { JobMessage } from "../queues/messages";
+
+export interface Env {
+  BLOBS: R2Bucket;
+  TASKS: DurableObjectNamespace<TaskObject>;
+  ACCOUNTS: DurableObjectNamespace<AccountObject>;
+  JOBS: Queue<JobMessage>;
+  /** Secret for signing download URLs. Required; `npm start` generates one in .dev.vars. */
+  SIGNING_SECRET?: string;
+  /** Secret guarding /admin; the admin routes are off while it is unset. */
+  ADMIN_TOKEN?: string;
+  FREE_PAGES_PER_DAY?: string;
+  FREE_PAGES_PER_MONTH?: string;
+  RESULT_TTL_SECONDS?: string;
+  DOWNLOAD_URL_TTL_SECONDS?: string;
+  CONVERT_SYNC_TIMEOUT_SECONDS?: string;
+  LEGACY_SUNSET?: string;
+  PUBLIC_BASE_URL?: string;
+}
+
+const count = (fallback: number) => z.coerce.number().int().nonnegative().catch(fallback);
+
+const ConfigSchema = z.object({
+  FREE_PAGES_PER_DAY: count(200),
+  FREE_PAGES_PER_MONTH: count(2000),
+  RESULT_TTL_SECONDS: count(7 * 24 * 3600),
+  DOWNLOAD_URL_TTL_SECONDS: count(900),
+  CONVERT_SYNC_TIMEOUT_SECONDS: count(120),
+  LEGACY_SUNSET: z.string().datetime({ offset: true }).catch("2026-12-31T23:59:59Z"),
+  PUBLIC_BASE_URL: z.string().url().or(z.literal("")).catch(""),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function readConfig(env: Env): Config {
+  const raw = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((k) => [k, nonEmpty(env[k as keyof Env] as string | undefined)]),
+  );
+  return ConfigSchema.parse(raw);
+}
+
+const nonEmpty = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);

@@ -1,0 +1,97 @@
+// The task record kept by a task's Durable Object, its state machines, and the two wire
+// shapes built from it (parse: lowercase statuses; convert: uppercase statuses).
+import type { ElementFormats, FeatureConfig, OutputFormat } from "../core/options";
+
+export type TaskKind = "parse" | "convert";
+
+/** Internal states. Parse uses queuing/processing/success/failed; conversion adds its stages. */
+export type TaskStatus = "queuing" | "processing" | "parsing" | "parsed" | "converting" | "success" | "failed";
+
+export type Stage = "parse" | "convert";
+
+export interface ParseTaskOptions {
+  outputFormats: OutputFormat[];
+  elementFormats: ElementFormats;
+  features: FeatureConfig;
+}
+
+export interface ConvertTaskOptions {
+  targetType: "word" | "ppt";
+  layoutMode: "flow" | "layout";
+}
+
+export interface TaskError {
+  code: number;
+  message: string;
+}
+
+export interface TaskResultPointers {
+  /** R2 key of result.json (parse) */
+  resultKey?: string;
+  /** R2 key and file name of a file handed out by signed URL (zip or converted file) */
+  fileKey?: string;
+  fileName?: string;
+}
+
+export interface TaskRecord {
+  taskId: string;
+  recordId: number;
+  kind: TaskKind;
+  /** SHA-256 of the API key that created the task: the only key that may read it. */
+  owner: string;
+  fileName: string;
+  fileType: string;
+  pageNum: number;
+  status: TaskStatus;
+  parseOptions?: ParseTaskOptions;
+  convertOptions?: ConvertTaskOptions;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: TaskError | null;
+  result: TaskResultPointers;
+  /** Set when the retention period passed and the results were deleted. */
+  expired: boolean;
+}
+
+export const isTerminal = (s: TaskStatus) => s === "success" || s === "failed";
+
+/**
+ * Which status a stage may start from, and the status it runs in. A stage may also restart
+ * from its own running status: a redelivered message after a crash runs it again.
+ */
+export const STAGE_RULES: Record<TaskKind, Partial<Record<Stage, { from: TaskStatus[]; running: TaskStatus }>>> = {
+  parse: { parse: { from: ["queuing", "processing"], running: "processing" } },
+  convert: {
+    parse: { from: ["parsing"], running: "parsing" },
+    convert: { from: ["parsed", "converting"], running: "converting" },
+  },
+};
+
+/** ISO 8601 without zone designator, in UTC (the spec's `created_at` form). */
+export const isoNoZone = (d: Date) => d.toISOString().slice(0, 19);
+
+/** The convert status as the wire shows it. */
+export function convertWireStatus(s: TaskStatus): "PARSING" | "QUEUING" | "CONVERTING" | "SUCCESS" | "FAILED" {
+  switch (s) {
+    case "parsing":
+    case "queuing":
+    case "processing":
+      return "PARSING";
+    case "parsed":
+      return "QUEUING";
+    case "converting":
+      return "CONVERTING";
+    case "success":
+      return "SUCCESS";
+    case "failed":
+      return "FAILED";
+  }
+}
+
+/** The parse status as the wire shows it. */
+export function parseWireStatus(s: TaskStatus): "queuing" | "processing" | "success" | "failed" {
+  if (s === "queuing") return "queuing";
+  if (s === "success" || s === "failed") return s;
+  return "processing";
+}

@@ -1,0 +1,147 @@
+// Running the stages of a task: the queue consumer and the sync endpoints call these same
+// functions. A stage first asks the task's Durable Object whether it may run (so a
+// redelivered message for a finished task is a no-op), then does its work and records
+// the outcome; permanent failures fail the task and release its pages here, transient
+// ones are thrown so the consumer can retry them.
+import { parseDocument } from "../core/pipeline";
+import { renderParseResult } from "../core/render/result";
+import { convertDocument } from "../core/convert/index";
+import { isCoreError } from "../core/errors";
+import type { Document } from "../core/model";
+import { CORE_TO_API, ERRORS } from "../api/errors";
+import type { Env } from "../env";
+import { blobKeys, getBytes, getJson, putJson } from "../storage/blob-store";
+import { accountStub, taskStub } from "./stubs";
+import { convertWireStatus, parseWireStatus, type Stage, type TaskError, type TaskRecord } from "./record";
+
+export type StageOutcome =
+  | { kind: "done"; record: TaskRecord; next?: Stage }
+  | { kind: "skipped"; reason: string }
+  | { kind: "failed"; record: TaskRecord | null };
+
+export interface StageContext {
+  env: Env;
+  now: () => Date;
+}
+
+/** Runs one stage; transient errors (anything but a non-retryable CoreError) are thrown. */
+export async function runStage(ctx: StageContext, taskId: string, stage: Stage): Promise<StageOutcome> {
+  const task = taskStub(ctx.env, taskId);
+  const begin = await task.begin(stage, ctx.now());
+  if (!begin.proceed) return { kind: "skipped", reason: begin.reason };
+  const record = begin.record;
+  await noteStatus(ctx, record);
+  try {
+    return stage === "parse" ? await parseStage(ctx, record) : await convertStage(ctx, record);
+  } catch (e) {
+    if (isCoreError(e) && !e.retryable) {
+      await failTask(ctx, taskId, { code: ERRORS[CORE_TO_API[e.code]].code, message: e.message });
+      return { kind: "failed", record: await task.get() };
+    }
+    throw e;
+  }
+}
+
+/** Fails a task and gives its pages back; a task that already ended is left as it is. */
+export async function failTask(ctx: StageContext, taskId: string, error: TaskError): Promise<void> {
+  const task = taskStub(ctx.env, taskId);
+  const changed = await task.fail(error, ctx.now());
+  const record = await task.get();
+  if (changed && record) await accountStub(ctx.env, record.owner).settleTask(taskId, "release", "failed", ctx.now().toISOString());
+}
+
+async function succeed(ctx: StageContext, record: TaskRecord, result: TaskRecord["result"]): Promise<StageOutcome> {
+  const done = (await taskStub(ctx.env, record.taskId).succeed(result, ctx.now()))!;
+  await accountStub(ctx.env, record.owner).settleTask(record.taskId, "charge", "success", ctx.now().toISOString());
+  return { kind: "done", record: done };
+}
+
+async function loadInput(ctx: StageContext, record: TaskRecord): Promise<Uint8Array> {
+  const bytes = await getBytes(ctx.env.BLOBS, blobKeys.input(record.taskId));
+  if (!bytes) throw new Error(`input of task ${record.taskId} is missing from storage`);
+  return bytes;
+}
+
+async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageOutcome> {
+  const bytes = await loadInput(ctx, record);
+  if (record.kind === "convert") {
+    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES } });
+    await putJson(ctx.env.BLOBS, blobKeys.document(record.taskId), doc);
+    const parsed = (await taskStub(ctx.env, record.taskId).parsed())!;
+    await noteStatus(ctx, parsed);
+    return { kind: "done", record: parsed, next: "convert" };
+  }
+  const options = record.parseOptions!;
+  const doc = await parseDocument(bytes, record.fileName, { features: options.features });
+  const rendered = renderParseResult(doc, options);
+  const result: TaskRecord["result"] = { resultKey: blobKeys.result(record.taskId) };
+  if (rendered.zip) {
+    result.fileName = `${baseName(record.fileName)}.zip`;
+    result.fileKey = blobKeys.file(record.taskId, result.fileName);
+    await ctx.env.BLOBS.put(result.fileKey, rendered.zip, { httpMetadata: { contentType: "application/zip" } });
+  }
+  await putJson(ctx.env.BLOBS, result.resultKey!, { catalog: rendered.catalog, outputs: rendered.outputs });
+  return succeed(ctx, record, result);
+}
+
+/** What conversion asks of the parser: the whole document, headings ranked, furniture kept aside. */
+const CONVERT_FEATURES = {
+  enable_text_cross_page: true,
+  enable_table_cross_page: true,
+  enable_title_level_recognition: true,
+  enable_inline_image: true,
+  enable_table_image: true,
+  enable_image_understanding: false,
+  enable_image_ocr: false,
+  keep_header_footer: true,
+};
+
+async function convertStage(ctx: StageContext, record: TaskRecord): Promise<StageOutcome> {
+  const doc = await getJson<Document>(ctx.env.BLOBS, blobKeys.document(record.taskId));
+  if (!doc) throw new Error(`parsed document of task ${record.taskId} is missing from storage`);
+  const { targetType, layoutMode } = record.convertOptions!;
+  const out = await convertDocument(doc, targetType, layoutMode);
+  const fileName = `${baseName(record.fileName)}${out.extension}`;
+  const fileKey = blobKeys.file(record.taskId, fileName);
+  await ctx.env.BLOBS.put(fileKey, out.bytes, { httpMetadata: { contentType: out.mime } });
+  return succeed(ctx, record, { fileKey, fileName });
+}
+
+async function noteStatus(ctx: StageContext, record: TaskRecord): Promise<void> {
+  const status = record.kind === "parse" ? parseWireStatus(record.status) : convertWireStatus(record.status);
+  await accountStub(ctx.env, record.owner).noteTaskStatus(record.taskId, status);
+}
+
+/** The file name without its extension, for naming outputs ("report.pdf" -> "report"). */
+export function baseName(fileName: string): string {
+  const base = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  return base || "document";
+}
+
+/**
+ * Sync endpoints: run the task's stages one after the other in this request. There is no
+ * queue to retry a transient error here, so any error fails the task (pages released).
+ */
+export async function runToEnd(ctx: StageContext, taskId: string, first: Stage): Promise<TaskRecord | null> {
+  let stage: Stage | undefined = first;
+  try {
+    while (stage) {
+      const outcome = await runStage(ctx, taskId, stage);
+      stage = outcome.kind === "done" ? outcome.next : undefined;
+    }
+  } catch (e) {
+    console.error(`task ${taskId}: stage ${stage} failed`, e);
+    await failTask(ctx, taskId, { code: ERRORS.INTERNAL_ERROR.code, message: "Processing failed on our side; no page was charged. Try again." });
+  }
+  return taskStub(ctx.env, taskId).get();
+}
+
+/** Async endpoints: queue a task's stage; if the queue refuses, the task fails (pages released). */
+export async function enqueueStage(ctx: StageContext, taskId: string, stage: Stage): Promise<void> {
+  try {
+    await ctx.env.JOBS.send({ taskId, stage });
+  } catch (e) {
+    await failTask(ctx, taskId, { code: ERRORS.INTERNAL_ERROR.code, message: "The task could not be queued; no page was charged. Try again." });
+    throw e;
+  }
+}
