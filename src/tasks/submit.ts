@@ -28,6 +28,8 @@ const REJECTED_AT_ONCE = new Set(["unsupported_format", "format_not_implemented"
 export async function submitTask(env: Env, s: Submission): Promise<TaskRecord> {
   const taskId = crypto.randomUUID();
   const account = accountStub(env, s.owner);
+  const fileType = detect(s.bytes, s.fileName);
+  if (s.acceptTypes && !s.acceptTypes.includes(fileType)) throw new ApiError("UNSUPPORTED_FILE_TYPE", onlyMessage(s.acceptTypes));
   let inspected: { fileType: string; pageCount: number };
   try {
     inspected = await inspectDocument(s.bytes, s.fileName);
@@ -36,17 +38,14 @@ export async function submitTask(env: Env, s: Submission): Promise<TaskRecord> {
     if (REJECTED_AT_ONCE.has(e.code)) throw new ApiError(CORE_TO_API[e.code], e.message);
     // The document is of an accepted kind but cannot be opened: the task exists and fails,
     // so the client sees it like any other failed task (convert: FAILED, HTTP 200).
-    const inspectedType = guessType(s.bytes, s.fileName);
-    if (s.acceptTypes && !s.acceptTypes.includes(inspectedType)) throw new ApiError("UNSUPPORTED_FILE_TYPE", onlyMessage(s.acceptTypes));
-    return createFailedTask(env, s, taskId, inspectedType, { code: ERRORS[CORE_TO_API[e.code]].code, message: e.message });
+    return createFailedTask(env, s, taskId, fileType, { code: ERRORS[CORE_TO_API[e.code]].code, message: e.message });
   }
-  if (s.acceptTypes && !s.acceptTypes.includes(inspected.fileType)) throw new ApiError("UNSUPPORTED_FILE_TYPE", onlyMessage(s.acceptTypes));
   if (inspected.pageCount > s.maxPages) {
     throw new ApiError("TOO_MANY_PAGES", `The document has ${inspected.pageCount} pages; the limit is ${s.maxPages}. Split it and send the parts.`);
   }
 
   const reserved = await account.reserveTask(
-    { taskId, kind: s.kind, fileName: s.fileName, pages: inspected.pageCount, createdAt: s.now.toISOString(), status: "queuing" },
+    { taskId, kind: s.kind, fileName: s.fileName, pages: inspected.pageCount, createdAt: s.now.toISOString(), status: s.kind === "parse" ? "queuing" : "PARSING" },
     s.now.toISOString(),
   );
   if (!reserved.ok) {
@@ -85,7 +84,7 @@ function newRecord(s: Submission, taskId: string, recordId: number, fileType: st
 
 async function createFailedTask(env: Env, s: Submission, taskId: string, fileType: string, error: { code: number; message: string }): Promise<TaskRecord> {
   const account = accountStub(env, s.owner);
-  const reserved = await account.reserveTask({ taskId, kind: s.kind, fileName: s.fileName, pages: 0, createdAt: s.now.toISOString(), status: "failed" }, s.now.toISOString());
+  const reserved = await account.reserveTask({ taskId, kind: s.kind, fileName: s.fileName, pages: 0, createdAt: s.now.toISOString(), status: s.kind === "parse" ? "failed" : "FAILED" }, s.now.toISOString());
   const recordId = reserved.ok ? reserved.recordId : 0;
   const task = taskStub(env, taskId);
   await task.init(newRecord(s, taskId, recordId, fileType, 0));
@@ -94,12 +93,13 @@ async function createFailedTask(env: Env, s: Submission, taskId: string, fileTyp
   return (await task.get())!;
 }
 
-/** The type of a document that could not be opened (detection itself succeeded before). */
-function guessType(bytes: Uint8Array, fileName: string): string {
+/** The file's type from its content; not a document at all is refused at once. */
+function detect(bytes: Uint8Array, fileName: string): string {
   try {
     return detectFileType(bytes, fileName);
-  } catch {
-    return "";
+  } catch (e) {
+    if (isCoreError(e)) throw new ApiError(CORE_TO_API[e.code], e.message);
+    throw e;
   }
 }
 

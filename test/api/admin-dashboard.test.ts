@@ -1,0 +1,62 @@
+// The admin routes (ADMIN_TOKEN) and the dashboard page behind dashboard_url.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ERRORS } from "../../src/api/errors";
+import { BASE, admin, createKey, fetchWith, pdfFile, post } from "../helpers/api";
+
+describe("admin", () => {
+  it("is off when ADMIN_TOKEN is unset", async () => {
+    const res = await fetchWith({ env: { ADMIN_TOKEN: undefined } }, `${BASE}/admin/keys`, { method: "POST", headers: { authorization: "Bearer anything" } });
+    expect(res.status).toBe(404);
+  });
+  it("refuses a wrong token", async () => {
+    const res = await SELF.fetch(`${BASE}/admin/keys`, { method: "POST", headers: { authorization: "Bearer wrong" } });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as any).code).toBe(ERRORS.ADMIN_FORBIDDEN.code);
+  });
+  it("creates sk- keys stored by hash, idempotently for a given key", async () => {
+    const { apiKey, keyId } = await createKey("admin");
+    expect(apiKey).toMatch(/^sk-[A-Za-z0-9]{40}$/);
+    expect(keyId).toMatch(/^[0-9a-f]{64}$/);
+    const again = await admin("POST", "/keys", { api_key: apiKey });
+    expect(again.data).toMatchObject({ key_id: keyId, created: false });
+    const shown = await admin("GET", `/keys/${keyId}`);
+    expect(JSON.stringify(shown.data)).not.toContain(apiKey);
+  });
+  it("validates plan bodies", async () => {
+    const { keyId } = await createKey("plans");
+    expect((await admin("POST", `/keys/${keyId}/plans`, { pages: -1 })).code).toBe(ERRORS.INVALID_PARAMETER.code);
+    expect((await admin("POST", `/keys/${keyId}/plans`, { pages: 10, expires_at: "2020-01-01T00:00:00Z" })).code).toBe(ERRORS.INVALID_PARAMETER.code);
+    expect((await admin("POST", `/keys/${"0".repeat(64)}/plans`, { pages: 10 })).code).toBe(ERRORS.INVALID_PARAMETER.code);
+  });
+});
+
+describe("dashboard", () => {
+  it("asks for the key in a POST form", async () => {
+    const res = await SELF.fetch(`${BASE}/dashboard`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<form method="post" action="\/dashboard"/);
+    expect(html).toMatch(/type="password"/);
+  });
+  it("shows usage and recent tasks for a valid key", async () => {
+    const { apiKey } = await createKey("dash");
+    await post("/v1/parse/sync", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-text.pdf", "<b>evil</b>.pdf"), output_formats: "markdown" });
+    const body = new FormData();
+    body.append("api_key", apiKey);
+    const res = await SELF.fetch(`${BASE}/dashboard`, { method: "POST", body });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain("Free pages left today");
+    expect(html).toContain("&#60;b&#62;evil&#60;/b&#62;.pdf");
+    expect(html).not.toContain("<b>evil</b>");
+    expect(html).not.toContain(apiKey);
+  });
+  it("says when the key is wrong", async () => {
+    const body = new FormData();
+    body.append("api_key", "sk-wrongwrongwrong");
+    const res = await SELF.fetch(`${BASE}/dashboard`, { method: "POST", body });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toMatch(/not a known key/);
+  });
+});

@@ -1,0 +1,84 @@
+// The queue consumer: idempotent redelivery, retries with backoff for transient errors,
+// malformed messages dropped, dead letters failing the task and releasing its pages.
+import { env, createMessageBatch, getQueueResult, createExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../src/worker";
+import { retryDelaySeconds } from "../queues/consumer";
+import { taskStub } from "../src/tasks/stubs";
+import { createKey, pdfFile, pollUntil, post, usageOf } from "./helpers/api";
+import { ERRORS } from "../src/api/errors";
+import { submitTask } from "../src/tasks/submit";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../src/core/options";
+import { corpusFile } from "./helpers/corpus";
+
+async function deliver(queue: string, body: unknown, attempts = 1) {
+  const batch = createMessageBatch(queue, [{ id: crypto.randomUUID(), timestamp: new Date(), attempts, body }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env as any);
+  return getQueueResult(batch, ctx);
+}
+
+async function finishedParseTask() {
+  const { apiKey } = await createKey("queue");
+  const submit = await post("/v1/parse/async", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-text.pdf") });
+  const taskId = submit.body.data.task_id as string;
+  await pollUntil(async () => (await taskStub(env as any, taskId).get())?.status, (s) => s === "success");
+  return { apiKey, taskId };
+}
+
+describe("queue consumer", () => {
+  it("acks a redelivered message for a finished task without touching it", async () => {
+    const { apiKey, taskId } = await finishedParseTask();
+    const before = await taskStub(env as any, taskId).get();
+    const usageBefore = await usageOf(apiKey);
+    const result = await deliver("docparse-jobs", { taskId, stage: "parse" }, 2);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toHaveLength(0);
+    expect(await taskStub(env as any, taskId).get()).toEqual(before);
+    expect(await usageOf(apiKey)).toEqual(usageBefore);
+  });
+
+  it("drops a malformed message", async () => {
+    const result = await deliver("docparse-jobs", { nonsense: true });
+    expect(result.explicitAcks).toHaveLength(1);
+  });
+
+  it("retries a transient failure with growing delay", async () => {
+    const { keyId } = await createKey("transient");
+    const record = await submitQuietly(keyId);
+    await env.BLOBS.delete(`tasks/${record.taskId}/input`); // storage lost the input: not the document's fault
+    const result = await deliver("docparse-jobs", { taskId: record.taskId, stage: "parse" }, 3);
+    expect(result.retryMessages).toEqual([{ msgId: expect.any(String), delaySeconds: retryDelaySeconds(3) }]);
+    expect(retryDelaySeconds(1)).toBeLessThan(retryDelaySeconds(2));
+    expect(retryDelaySeconds(50)).toBe(300);
+  });
+
+  it("fails the task and releases its pages when a message reaches the dead-letter queue", async () => {
+    const { apiKey, keyId } = await createKey("dlq");
+    const before = await usageOf(apiKey);
+    const record = await submitQuietly(keyId);
+    expect((await usageOf(apiKey)).remaining_free_pages_today).toBe(before.remaining_free_pages_today - record.pageNum);
+    const result = await deliver("docparse-jobs-dlq", { taskId: record.taskId, stage: "parse" });
+    expect(result.explicitAcks).toHaveLength(1);
+    const failed = (await taskStub(env as any, record.taskId).get())!;
+    expect(failed.status).toBe("failed");
+    expect(failed.error?.code).toBe(ERRORS.INTERNAL_ERROR.code);
+    expect(await usageOf(apiKey)).toEqual(before);
+    // a second dead letter for the same task changes nothing
+    await deliver("docparse-jobs-dlq", { taskId: record.taskId, stage: "parse" });
+    expect(await usageOf(apiKey)).toEqual(before);
+  });
+});
+
+/** Accepts a task (pages reserved, input stored) without queueing it, so the test owns its messages. */
+async function submitQuietly(owner: string) {
+  return submitTask(env as any, {
+    kind: "parse",
+    owner,
+    fileName: "p2d-demo-text.pdf",
+    bytes: await corpusFile("convert-samples/p2d-demo-text.pdf"),
+    maxPages: 100,
+    parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
+    now: new Date(),
+  });
+}
