@@ -13,7 +13,7 @@ let passed = 0;
 let failed = 0;
 
 console.log("== type check");
-if (run(bin("tsc"), ["--noEmit"]) === 0) passed++;
+if (run(bin("tsc"), ["--noEmit"]) === 0 && run(bin("tsc"), ["--noEmit", "-p", "tsconfig.node.json"]) === 0) passed++;
 else failed++;
 
 console.log("== vitest (workerd)");
