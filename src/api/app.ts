@@ -18,6 +18,8 @@ import { FILES_ROUTE } from "../storage/blob-store";
 export interface AppOptions {
   /** The clock; tests inject one to move time (legacy sunset, link expiry). */
   now?: () => Date;
+  /** The wait behind /convert/sync's timeout. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Every POST endpoint, so a wrong method can be told apart from an unknown path. */
@@ -29,10 +31,12 @@ const POST_ENDPOINTS = [
 
 export function createApp(options: AppOptions = {}) {
   const now = options.now ?? (() => new Date());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const app = new Hono<AppEnv>();
 
   app.use(async function setup(c, next) {
     c.set("now", now);
+    c.set("sleep", sleep);
     c.set("config", readConfig(c.env));
     await next();
   });

@@ -5,6 +5,8 @@ import type { Config, Env } from "../env";
 
 export interface AppVariables {
   now: () => Date;
+  /** Waits `ms`; tests inject an instant one to reach the sync timeout deterministically. */
+  sleep: (ms: number) => Promise<void>;
   config: Config;
 }
 

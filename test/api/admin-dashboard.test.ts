@@ -41,15 +41,15 @@ describe("dashboard", () => {
   });
   it("shows usage and recent tasks for a valid key", async () => {
     const { apiKey } = await createKey("dash");
-    await post("/v1/parse/sync", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-text.pdf", "<b>evil</b>.pdf"), output_formats: "markdown" });
+    await post("/v1/parse/sync", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-text.pdf", "<b>evil<b>.pdf"), output_formats: "markdown" });
     const body = new FormData();
     body.append("api_key", apiKey);
     const res = await SELF.fetch(`${BASE}/dashboard`, { method: "POST", body });
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html).toContain("Free pages left today");
-    expect(html).toContain("&#60;b&#62;evil&#60;/b&#62;.pdf");
-    expect(html).not.toContain("<b>evil</b>");
+    expect(html).toContain("&#60;b&#62;evil&#60;b&#62;.pdf");
+    expect(html).not.toContain("<b>evil");
     expect(html).not.toContain(apiKey);
   });
   it("says when the key is wrong", async () => {

@@ -62,7 +62,8 @@ describe("POST /v1/convert/sync", () => {
   });
 
   it("answers with code 50002 and the task record when its wait runs out", async () => {
-    const { res, body } = await postWith({ env: { CONVERT_SYNC_TIMEOUT_SECONDS: "0" } }, "/v1/convert/sync", { api_key: apiKey, file: pdf });
+    const instant = () => Promise.resolve();
+    const { res, body } = await postWith({ sleep: instant }, "/v1/convert/sync", { api_key: apiKey, file: pdf });
     expect(body.code).toBe(ERRORS.SYNC_TIMEOUT.code);
     expect(res.status).toBe(202);
     expect(body.data.task_id).toEqual(expect.any(String));

@@ -9,10 +9,12 @@ import { BASE, createKey, pdfFile, pollUntil, post, postWith, usageOf } from "..
 let apiKey: string;
 let text: File;
 let outline: File;
+let structured: File;
 beforeAll(async () => {
   ({ apiKey } = await createKey("parse"));
   text = await pdfFile("convert-samples/p2d-demo-text.pdf");
   outline = await pdfFile("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
+  structured = await pdfFile("convert-samples/pl-pdf_structure.pdf");
 });
 
 function collectTitles(entries: any[], out: any[] = []): any[] {
@@ -75,7 +77,7 @@ describe("POST /v1/parse/sync", () => {
   });
 
   it("nests the catalog with title level recognition on", async () => {
-    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: outline, feature_config: JSON.stringify({ enable_title_level_recognition: true }), output_formats: "markdown" });
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: structured, feature_config: JSON.stringify({ enable_title_level_recognition: true }), output_formats: "markdown" });
     expect(body.code, body.message).toBe(0);
     const levels = collectTitles(body.data.result.catalog).map((t) => t.title_level);
     expect(Math.max(...levels)).toBeGreaterThan(1);
@@ -148,7 +150,7 @@ describe("POST /v1/parse/async + async_check", () => {
 
 describe("legacy /v1/extract/*", () => {
   it("answers like /v1/parse/* with deprecation headers, honouring extract_config", async () => {
-    const { res, body } = await post("/v1/extract/acc_sync", { api_key: apiKey, file: outline, extract_config: '{"enable_title_level_recognition":true}' });
+    const { res, body } = await post("/v1/extract/acc_sync", { api_key: apiKey, file: structured, extract_config: '{"enable_title_level_recognition":true}' });
     expect(body.code, body.message).toBe(0);
     expect(res.headers.get("deprecation")).toMatch(/^@\d+$/);
     expect(res.headers.get("sunset")).toBe("Thu, 31 Dec 2026 23:59:59 GMT");

@@ -75,7 +75,7 @@ describe("account Durable Object", () => {
     expect(granted).toBe(Math.floor(daily / perTask));
     const u = await account.usage(now);
     expect(u.remaining_free_pages_today).toBe(daily - granted * perTask);
-    const ids = results.filter((r): r is { ok: true; recordId: number } => r.ok).map((r) => r.recordId);
+    const ids = results.flatMap((r) => (r.ok ? [r.recordId] : []));
     expect(new Set(ids).size).toBe(ids.length);
   });
 

@@ -44,11 +44,8 @@ export async function convertSync(c: AppContext) {
   const work = runToEnd({ env: c.env, now: c.var.now }, submitted.taskId, "parse");
   // The work goes on after a timeout answer, so the client can poll for it.
   c.executionCtx.waitUntil(work);
-  const timeoutMs = c.var.config.CONVERT_SYNC_TIMEOUT_SECONDS * 1000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
+  const timedOut = c.var.sleep(c.var.config.CONVERT_SYNC_TIMEOUT_SECONDS * 1000).then(() => "timeout" as const);
   const finished = await Promise.race([work, timedOut]);
-  if (timer !== undefined) clearTimeout(timer);
   if (finished === "timeout" || finished === null) {
     const record = (await taskStub(c.env, submitted.taskId).get()) ?? submitted;
     const message = `The conversion is still running after ${c.var.config.CONVERT_SYNC_TIMEOUT_SECONDS} s; poll /v1/convert/async_check with this task_id.`;

@@ -1,0 +1,39 @@
+// Opening a PDF with pdf.js, with its failures mapped to CoreErrors and every rejection
+// handled (pdf.js rejects its loading task and some internal promises on bad input).
+import { CoreError } from "../../errors";
+import { pdfjs } from "./pdfjs";
+
+export type PdfDocument = Awaited<ReturnType<typeof pdfjs.getDocument>["promise"]>;
+export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
+
+export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+  // pdf.js may take over the buffer it is given: hand it a copy so the caller's stays usable.
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    useSystemFonts: false,
+    disableFontFace: true,
+    verbosity: 0,
+    stopAtErrors: false,
+  });
+  try {
+    const doc = await task.promise;
+    if (doc.numPages < 1) {
+      await doc.loadingTask.destroy();
+      throw new CoreError("corrupt_file", "The PDF has no pages.");
+    }
+    return doc;
+  } catch (e) {
+    await task.destroy().catch(() => undefined);
+    throw toCoreError(e);
+  }
+}
+
+function toCoreError(e: unknown): CoreError {
+  if (e instanceof CoreError) return e;
+  const name = e instanceof Error ? e.name : "";
+  const message = e instanceof Error ? e.message : String(e);
+  if (name === "PasswordException") {
+    return new CoreError("password_protected", "The PDF is protected by a password; remove the protection and send it again.");
+  }
+  return new CoreError("corrupt_file", `The PDF could not be read (${message || name || "unknown error"}); it may be damaged or truncated.`);
+}

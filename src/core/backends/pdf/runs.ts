@@ -1,0 +1,87 @@
+// Glyph runs of one PDF page from pdf.js's text layer, in page units with a top-left
+// origin (the viewport applies /Rotate and the crop box), with font size and style.
+import type { BBox } from "../../model";
+import type { PdfPage } from "./open";
+import { pdfjs } from "./pdfjs";
+
+export interface Run {
+  text: string;
+  bbox: BBox;
+  /** Baseline y (top-left origin). */
+  baseline: number;
+  fontSize: number;
+  fontFamily: string;
+  bold: boolean;
+  italic: boolean;
+  /** Whether pdf.js saw a line break after this run. */
+  eol: boolean;
+}
+
+export interface PageRuns {
+  width: number;
+  height: number;
+  runs: Run[];
+}
+
+interface PdfTextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  fontName: string;
+  hasEOL: boolean;
+}
+
+/** Ascent of a typical Latin font as a share of the font size: the top of a line above its baseline. */
+const ASCENT = 0.8;
+/** Descent below the baseline, as a share of the font size. */
+const DESCENT = 0.2;
+
+export async function pageRuns(page: PdfPage): Promise<PageRuns> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const runs: Run[] = [];
+  for (const raw of content.items) {
+    if (!("str" in raw)) continue;
+    const item = raw as PdfTextItem;
+    if (!item.str || !item.str.trim()) {
+      if (item.hasEOL && runs.length) runs[runs.length - 1].eol = true;
+      continue;
+    }
+    const m = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
+    const size = Math.hypot(m[2], m[3]) || Math.hypot(m[0], m[1]) || item.height || 1;
+    // Direction of the text in page space: horizontal runs use width along x.
+    const dx = m[0];
+    const dy = m[1];
+    const horizontal = Math.abs(dx) >= Math.abs(dy);
+    const length = item.width * (horizontal ? Math.abs(viewport.scale) : 1);
+    const x = m[4];
+    const y = m[5];
+    let bbox: BBox;
+    if (horizontal) {
+      bbox = dx >= 0 ? [x, y - size * ASCENT, x + length, y + size * DESCENT] : [x - length, y - size * DESCENT, x, y + size * ASCENT];
+    } else {
+      bbox = dy >= 0 ? [x - size * DESCENT, y, x + size * ASCENT, y + length] : [x - size * ASCENT, y - length, x + size * DESCENT, y];
+    }
+    const style = (content.styles as Record<string, { fontFamily?: string }>)[item.fontName];
+    const family = style?.fontFamily ?? "";
+    const name = `${item.fontName} ${family}`;
+    runs.push({
+      text: item.str,
+      bbox: clamp(bbox, viewport.width, viewport.height),
+      baseline: y,
+      fontSize: round(size),
+      fontFamily: family,
+      bold: /bold|black|heavy|semibold|demi/i.test(name),
+      italic: /italic|oblique/i.test(name),
+      eol: item.hasEOL,
+    });
+  }
+  return { width: viewport.width, height: viewport.height, runs };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function clamp(b: BBox, w: number, h: number): BBox {
+  return [Math.max(0, b[0]), Math.max(0, b[1]), Math.min(w, Math.max(b[0], b[2])), Math.min(h, Math.max(b[1], b[3]))];
+}

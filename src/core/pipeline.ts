@@ -1,0 +1,59 @@
+// The one entry point of the core: bytes in, Document out (detect -> backend ->
+// processors), used by the Worker's stages, the CLI and the tests alike.
+import { detectFileType } from "./detect";
+import { CoreError } from "./errors";
+import type { Document, FileType, Page } from "./model";
+import type { ParseOptions } from "./options";
+import { openPdf } from "./backends/pdf/open";
+import { pageRuns } from "./backends/pdf/runs";
+import { processDocument, processPage } from "./processors/index";
+
+const notYet = (type: FileType) =>
+  new CoreError("format_not_implemented", `${type} files are recognised but not supported yet; send a PDF (parsing of images and Office files is on its way).`);
+
+/** Type and page count, cheaply: what the API needs to accept a task and reserve pages. */
+export async function inspectDocument(bytes: Uint8Array, fileName: string): Promise<{ fileType: FileType; pageCount: number }> {
+  const fileType = detectFileType(bytes, fileName);
+  if (fileType !== ".pdf") throw notYet(fileType);
+  const doc = await openPdf(bytes);
+  try {
+    return { fileType, pageCount: doc.numPages };
+  } finally {
+    await doc.loadingTask.destroy();
+  }
+}
+
+export async function parseDocument(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<Document> {
+  const fileType = detectFileType(bytes, fileName);
+  if (fileType !== ".pdf") throw notYet(fileType);
+  const pdf = await openPdf(bytes);
+  try {
+    const [start, end] = options.pageRange ?? [0, pdf.numPages];
+    const pages: Page[] = [];
+    // Page at a time: each page's pdf.js state is released before the next is read.
+    for (let i = start; i < Math.min(end, pdf.numPages); i++) {
+      const page = await pdf.getPage(i + 1);
+      try {
+        pages.push(processPage(i, await pageRuns(page)));
+      } finally {
+        page.cleanup();
+      }
+      options.onProgress?.(pages.length, end - start);
+    }
+    processDocument(pages, options.features);
+    const title = await documentTitle(pdf);
+    return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings: [] };
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
+}
+
+async function documentTitle(pdf: Awaited<ReturnType<typeof openPdf>>): Promise<string | undefined> {
+  try {
+    const meta = await pdf.getMetadata();
+    const title = (meta.info as { Title?: unknown } | undefined)?.Title;
+    return typeof title === "string" && title.trim() ? title.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}

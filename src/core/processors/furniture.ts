@@ -1,0 +1,39 @@
+// Running headers, footers and page numbers: short blocks in the top or bottom band of a
+// page that repeat across pages (digits ignored) or are bare page numbers. They are hidden
+// and moved to the header/footer layer, not deleted.
+import type { Page } from "../model";
+
+/** Share of the page height at the top and bottom where furniture lives. */
+const BAND = 0.08;
+/** Furniture is short. */
+const MAX_CHARS = 120;
+/** A text repeated on at least this share of the pages (and two pages) is running furniture. */
+const REPEAT_SHARE = 0.5;
+
+const PAGE_NUMBER = /^(page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/)\s*\d{1,4})?$|^[ivxlcdm]{1,6}$/i;
+const normalise = (t: string) => t.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+
+export function markFurniture(pages: Page[]): void {
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const seen = new Set<string>();
+    for (const b of page.blocks) if (inBand(b.bbox, page.height) && b.text.length <= MAX_CHARS) seen.add(normalise(b.text));
+    for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const needed = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      if (!inBand(b.bbox, page.height) || b.text.length > MAX_CHARS) continue;
+      const repeated = pages.length > 1 && (counts.get(normalise(b.text)) ?? 0) >= needed;
+      if (!repeated && !PAGE_NUMBER.test(b.text.trim())) continue;
+      const top = b.bbox[3] <= page.height * BAND;
+      b.layer = top ? "header" : "footer";
+      b.type = top ? "header" : "footer";
+      b.hidden = true;
+    }
+  }
+}
+
+function inBand(bbox: number[], height: number): boolean {
+  return bbox[3] <= height * BAND || bbox[1] >= height * (1 - BAND);
+}

@@ -1,0 +1,59 @@
+// Titles: short blocks set larger than the body text (or bold and standing alone). With
+// level recognition, distinct title sizes are ranked into levels (largest = 1) and
+// section numbering ("2.3.1") deepens the level; without it every title is level 1.
+import type { Block, Page } from "../model";
+import { lineFontSize } from "./lines";
+
+/** A title is at least this much larger than the body size. */
+const TITLE_SIZE_RATIO = 1.12;
+/** Titles are short. */
+const MAX_TITLE_CHARS = 160;
+const MAX_TITLE_LINES = 3;
+/** Sizes closer than this (points) are one heading level. */
+const SIZE_BUCKET = 0.8;
+
+const NUMBERING = /^((\d+)(\.\d+)*)\.?\s+\S/;
+
+export function markHeadings(pages: Page[], levels: boolean): void {
+  const body = bodyFontSize(pages);
+  const titles: Block[] = [];
+  for (const page of pages) {
+    for (const b of page.blocks) {
+      if (b.hidden || b.type !== "text" || !b.lines?.length) continue;
+      const size = Math.max(...b.lines.map(lineFontSize));
+      const short = b.text.length <= MAX_TITLE_CHARS && b.lines.length <= MAX_TITLE_LINES && /\p{L}/u.test(b.text);
+      const bold = b.lines.every((l) => l.spans.every((s) => s.bold));
+      const numbered = NUMBERING.test(b.text) && b.text.length < 80 && !/[.:;,]$/.test(b.text);
+      if (short && (size >= body * TITLE_SIZE_RATIO || (bold && b.lines.length <= 2 && !/[.:;,]$/.test(b.text)) || (numbered && size >= body && bold))) {
+        b.type = "title";
+        titles.push(b);
+      }
+    }
+  }
+  if (!levels) {
+    for (const t of titles) t.titleLevel = 1;
+    return;
+  }
+  const sizes = [...new Set(titles.map(titleSize))].sort((a, b) => b - a);
+  const buckets: number[] = [];
+  for (const s of sizes) if (!buckets.length || buckets[buckets.length - 1] - s > SIZE_BUCKET) buckets.push(s);
+  for (const t of titles) {
+    const size = titleSize(t);
+    let level = buckets.findIndex((b) => b - size <= SIZE_BUCKET) + 1 || 1;
+    const numbering = NUMBERING.exec(t.text);
+    if (numbering) level = Math.max(level, numbering[1].split(".").length);
+    t.titleLevel = Math.min(level, 6);
+  }
+}
+
+const titleSize = (b: Block) => Math.max(...(b.lines ?? []).map(lineFontSize));
+
+/** The size that covers most characters of the document: the body text. */
+export function bodyFontSize(pages: Page[]): number {
+  const weight = new Map<number, number>();
+  for (const p of pages) for (const b of p.blocks) for (const l of b.lines ?? []) for (const s of l.spans) {
+    const key = Math.round(s.fontSize * 2) / 2;
+    weight.set(key, (weight.get(key) ?? 0) + s.text.length);
+  }
+  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}

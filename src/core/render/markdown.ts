@@ -1,0 +1,41 @@
+// Markdown of a document: titles as #-headings, lists indented by level, tables per the
+// table format, paragraphs separated by blank lines.
+import type { Block, Document } from "../model";
+import type { RenderOptions } from "../options";
+import { tableHtml, tableMarkdown } from "./table";
+import { visibleBlocks } from "./visible";
+
+export function renderMarkdown(doc: Document, opts: RenderOptions): string {
+  const parts: string[] = [];
+  for (const page of doc.pages) {
+    for (const b of visibleBlocks(page, opts.features)) {
+      const md = blockMarkdown(b, opts);
+      if (md) parts.push(md);
+    }
+  }
+  return parts.join("\n\n") + (parts.length ? "\n" : "");
+}
+
+function blockMarkdown(b: Block, opts: RenderOptions): string {
+  switch (b.type) {
+    case "title":
+      return `${"#".repeat(Math.min(6, b.titleLevel ?? 1))} ${oneLine(b.text)}`;
+    case "list": {
+      const marker = b.list?.ordered ? `${/^\d+/.exec(b.list.marker)?.[0] ?? "1"}.` : "-";
+      return `${"  ".repeat(b.list?.level ?? 0)}${marker} ${oneLine(b.text)}`;
+    }
+    case "table":
+      return b.table ? (opts.elementFormats.table === "markdown" ? tableMarkdown(b.table) : tableHtml(b.table)) : escapeText(b.text);
+    case "formula":
+      return b.formula ? (b.formula.display ? `$$\n${b.formula.latex}\n$$` : `$${b.formula.latex}$`) : escapeText(b.text);
+    default:
+      return escapeText(b.text);
+  }
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** Keeps body text from turning into Markdown syntax by accident (a line starting "# " or "1. "). */
+function escapeText(s: string): string {
+  return oneLine(s).replace(/^(#{1,6}\s|[-+*]\s|\d+[.)]\s|>)/, "\\$1");
+}

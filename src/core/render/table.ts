@@ -1,0 +1,39 @@
+// Tables as HTML (spans kept, header cells as <th>) or Markdown (spans split into
+// independent cells repeating the content, as the API promises).
+import type { Table } from "../model";
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+export function tableHtml(t: Table): string {
+  const rows = t.rows.map((row) => {
+    const cells = row.map((c) => {
+      const tag = c.header ? "th" : "td";
+      const span = `${c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : ""}${c.colSpan > 1 ? ` colspan="${c.colSpan}"` : ""}`;
+      return `<${tag}${span}>${esc(c.text)}</${tag}>`;
+    });
+    return `<tr>${cells.join("")}</tr>`;
+  });
+  return `<table>${rows.join("")}</table>`;
+}
+
+/** Expands spans onto a full grid, then writes a GitHub-style Markdown table. */
+export function tableMarkdown(t: Table): string {
+  const grid: string[][] = [];
+  t.rows.forEach((row, r) => {
+    grid[r] ??= [];
+    let c = 0;
+    for (const cell of row) {
+      while (grid[r][c] !== undefined) c++;
+      for (let dr = 0; dr < cell.rowSpan; dr++) {
+        for (let dc = 0; dc < cell.colSpan; dc++) {
+          (grid[r + dr] ??= [])[c + dc] = cell.text;
+        }
+      }
+      c += cell.colSpan;
+    }
+  });
+  const width = Math.max(t.columnCount, ...grid.map((r) => r.length));
+  const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => (cells[i] ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ")).join(" | ")} |`;
+  const [head = [], ...body] = grid;
+  return [line(head), `| ${Array(width).fill("---").join(" | ")} |`, ...body.map(line)].join("\n");
+}
