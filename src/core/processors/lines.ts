@@ -7,8 +7,11 @@ import type { Run } from "../backends/pdf/runs";
 const SAME_BASELINE = 0.45;
 /** A horizontal gap wider than this share of the font size is a word space. */
 const WORD_GAP = 0.18;
-/** A gap wider than this many font sizes splits a line (table cells, columns). */
-const LINE_SPLIT_GAP = 3.0;
+/**
+ * A gap wider than this many font sizes splits a line: word spaces, even in justified
+ * text, stay well below one em, while column gutters and table cell gaps are wider.
+ */
+const LINE_SPLIT_GAP = 1.0;
 
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 

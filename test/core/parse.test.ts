@@ -1,0 +1,95 @@
+// The parsing core on real documents, run inside workerd (the production runtime).
+import { describe, expect, it } from "vitest";
+import { detectFileType } from "../../src/core/detect";
+import { CoreError } from "../../src/core/errors";
+import { inspectDocument, parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
+import { renderParseResult } from "../../src/core/render/result";
+import { corpusFile } from "../helpers/corpus";
+
+const features = (over: Partial<FeatureConfig> = {}): FeatureConfig => ({ ...DEFAULT_FEATURES, ...over });
+
+async function markdownOf(path: string, over: Partial<FeatureConfig> = {}) {
+  const doc = await parseDocument(await corpusFile(path), path, { features: features(over) });
+  return { doc, md: renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: features(over) }) };
+}
+
+describe("detect", () => {
+  it("recognises files by content, not by name", () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    expect(detectFileType(png, "report.pdf")).toBe(".png");
+    expect(detectFileType(new TextEncoder().encode("%PDF-1.4\n"), "scan.jpg")).toBe(".pdf");
+    expect(detectFileType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), "x")).toBe(".jpg");
+    expect(() => detectFileType(new TextEncoder().encode("hello"), "x.pdf")).toThrow(CoreError);
+  });
+  it("tells Office zips apart by their parts", async () => {
+    expect(detectFileType(await corpusFile("office/mammoth/tables.docx"), "a.zip")).toBe(".docx");
+    expect(detectFileType(await corpusFile("office/sheetjs/merge_cells.xlsx"), "a.zip")).toBe(".xlsx");
+  });
+});
+
+describe("inspect", () => {
+  it("counts pages", async () => {
+    expect(await inspectDocument(await corpusFile("born-digital/pdfjs/tracemonkey.pdf"), "t.pdf")).toEqual({ fileType: ".pdf", pageCount: 14 });
+  });
+  it("calls a damaged PDF corrupt", async () => {
+    const e = await inspectDocument(new TextEncoder().encode("%PDF-1.4\ngarbage"), "x.pdf").catch((x) => x);
+    expect(e).toBeInstanceOf(CoreError);
+    expect(e.code).toBe("corrupt_file");
+  });
+  it("says a Word file is not supported yet", async () => {
+    const e = await inspectDocument(await corpusFile("office/mammoth/tables.docx"), "t.docx").catch((x) => x);
+    expect(e.code).toBe("format_not_implemented");
+  });
+});
+
+describe("parse", () => {
+  it("reads a two-column paper column by column", async () => {
+    const { md } = await markdownOf("born-digital/pdfjs/tracemonkey.pdf");
+    const text = md.outputs.markdown!;
+    const leftColumnEnd = text.indexOf("more for certain benchmark programs");
+    const rightColumnStart = text.indexOf("and is used for the application logic");
+    expect(leftColumnEnd).toBeGreaterThan(0);
+    expect(rightColumnStart).toBeGreaterThan(leftColumnEnd);
+    // hyphenation at line ends is mended
+    expect(text).toContain("more difficult to compile than statically typed ones");
+  });
+
+  it("gives rotated pages their displayed size and keeps the text", async () => {
+    const { doc, md } = await markdownOf("born-digital/pdfplumber/nics-background-checks-2015-11-rotated.pdf");
+    const upright = await markdownOf("born-digital/pdfplumber/nics-background-checks-2015-11.pdf");
+    const page = doc.pages[0];
+    // /Rotate 90 swaps the displayed width and height
+    expect([page.width, page.height]).toEqual([upright.doc.pages[0].height, upright.doc.pages[0].width]);
+    for (const b of page.blocks) {
+      expect(b.bbox[2]).toBeLessThanOrEqual(page.width + 0.01);
+      expect(b.bbox[3]).toBeLessThanOrEqual(page.height + 0.01);
+    }
+    expect(md.outputs.markdown).toContain("NICS Firearm Background Checks");
+  });
+
+  it("ranks headings into levels and nests the catalog", async () => {
+    const { md } = await markdownOf("convert-samples/pl-pdf_structure.pdf", { enable_title_level_recognition: true });
+    const top = md.catalog[0];
+    expect(top.title_level).toBe(1);
+    expect(top.children.length).toBeGreaterThan(0);
+    expect(top.children[0].title_level).toBeGreaterThan(1);
+    const flat = await markdownOf("convert-samples/pl-pdf_structure.pdf");
+    expect(flat.md.catalog.every((e) => e.title_level === 1 && e.children.length === 0)).toBe(true);
+  });
+
+  it("hides page numbers and running heads unless asked to keep them", async () => {
+    const hidden = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    const kept = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf", { keep_header_footer: true });
+    const types = (r: typeof hidden) => r.md.outputs.json!.pages.flatMap((p) => p.blocks.map((b) => b.type));
+    expect(types(hidden)).not.toContain("header");
+    expect(types(kept).filter((t) => t === "header" || t === "footer").length).toBeGreaterThan(5);
+  });
+
+  it("parses only the asked page range and reports progress", async () => {
+    const seen: number[] = [];
+    const doc = await parseDocument(await corpusFile("born-digital/pdfjs/tracemonkey.pdf"), "t.pdf", { features: features(), pageRange: [2, 5], onProgress: (done) => seen.push(done) });
+    expect(doc.pages.map((p) => p.index)).toEqual([2, 3, 4]);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+});
