@@ -3,7 +3,11 @@ import { defineConfig } from "vitest/config";
 import { readFile } from "node:fs/promises";
 import { resolve, normalize } from "node:path";
 
-const corpusRoot = resolve(import.meta.dirname, "../shared/corpus");
+/** Hosts whose requests the tests' outbound service answers from disk (tests have no network). */
+const SERVED: Record<string, string> = {
+  "corpus.test": resolve(import.meta.dirname, "../shared/corpus"),
+  "fixtures.test": resolve(import.meta.dirname, "test/fixtures"),
+};
 
 export default defineConfig({
   plugins: [
@@ -13,9 +17,10 @@ export default defineConfig({
         bindings: { SIGNING_SECRET: "test-signing-secret", ADMIN_TOKEN: "test-admin-token" },
         async outboundService(request: Request) {
           const url = new URL(request.url);
-          if (url.hostname !== "corpus.test") return new Response("no network in tests", { status: 502 });
-          const path = normalize(resolve(corpusRoot, "." + decodeURIComponent(url.pathname)));
-          if (!path.startsWith(corpusRoot)) return new Response("outside corpus", { status: 403 });
+          const root = SERVED[url.hostname];
+          if (!root) return new Response("no network in tests", { status: 502 });
+          const path = normalize(resolve(root, "." + decodeURIComponent(url.pathname)));
+          if (!path.startsWith(root)) return new Response("outside the served folder", { status: 403 });
           try {
             return new Response(await readFile(path));
           } catch {

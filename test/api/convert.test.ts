@@ -4,6 +4,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
 import { ERRORS } from "../../src/api/errors";
+import { fixtureFile } from "../helpers/corpus";
 import { createKey, pdfFile, pollUntil, post, postWith, usageOf } from "../helpers/api";
 
 let apiKey: string;
@@ -59,6 +60,15 @@ describe("POST /v1/convert/sync", () => {
     expect(body.data.error_message).toEqual(expect.any(String));
     expect(body.data).not.toHaveProperty("download_url");
     expect(await usageOf(apiKey)).toEqual(before);
+  });
+
+  it("fails a password-protected PDF with the password code", async () => {
+    const locked = new File([await fixtureFile("password-secret.pdf")], "locked.pdf");
+    const { res, body } = await post("/v1/convert/async", { api_key: apiKey, file: locked });
+    expect(res.status).toBe(200);
+    const check = await post("/v1/convert/async_check", { api_key: apiKey, task_id: body.data.task_id });
+    expect(check.body.data).toMatchObject({ status: "FAILED", error_code: ERRORS.PASSWORD_PROTECTED.code });
+    expect(check.body.data.error_message).toMatch(/password/);
   });
 
   it("answers with code 50002 and the task record when its wait runs out", async () => {

@@ -5,7 +5,7 @@ import { CoreError } from "../../src/core/errors";
 import { inspectDocument, parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
 import { renderParseResult } from "../../src/core/render/result";
-import { corpusFile } from "../helpers/corpus";
+import { corpusFile, fixtureFile } from "../helpers/corpus";
 
 const features = (over: Partial<FeatureConfig> = {}): FeatureConfig => ({ ...DEFAULT_FEATURES, ...over });
 
@@ -36,6 +36,12 @@ describe("inspect", () => {
     const e = await inspectDocument(new TextEncoder().encode("%PDF-1.4\ngarbage"), "x.pdf").catch((x) => x);
     expect(e).toBeInstanceOf(CoreError);
     expect(e.code).toBe("corrupt_file");
+  });
+  it("asks for the password of a protected PDF, opens one protected by an owner password only", async () => {
+    const e = await inspectDocument(await fixtureFile("password-secret.pdf"), "x.pdf").catch((x) => x);
+    expect(e.code).toBe("password_protected");
+    expect(e.message).toMatch(/password/);
+    expect((await inspectDocument(await fixtureFile("encrypted-no-user-password.pdf"), "x.pdf")).pageCount).toBe(1);
   });
   it("says a Word file is not supported yet", async () => {
     const e = await inspectDocument(await corpusFile("office/mammoth/tables.docx"), "t.docx").catch((x) => x);

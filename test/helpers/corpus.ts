@@ -1,7 +1,10 @@
-// Reads a file of ../shared/corpus from inside workerd: vitest.config.ts serves the corpus
-// to outbound requests for http://corpus.test/ (tests have no other network).
-export async function corpusFile(path: string): Promise<Uint8Array> {
-  const res = await fetch(`http://corpus.test/${path.replace(/^\/+/, "")}`);
-  if (!res.ok) throw new Error(`corpus file ${path}: HTTP ${res.status}`);
+// Reads files from disk inside workerd: vitest.config.ts serves ../shared/corpus at
+// http://corpus.test/ and test/fixtures at http://fixtures.test/ (tests have no other network).
+async function served(host: string, path: string): Promise<Uint8Array> {
+  const res = await fetch(`http://${host}/${path.replace(/^\/+/, "")}`);
+  if (!res.ok) throw new Error(`${host}/${path}: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
 }
+
+export const corpusFile = (path: string) => served("corpus.test", path);
+export const fixtureFile = (path: string) => served("fixtures.test", path);
