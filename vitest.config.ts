@@ -17,6 +17,8 @@ export default defineConfig({
         bindings: { SIGNING_SECRET: "test-signing-secret", ADMIN_TOKEN: "test-admin-token" },
         async outboundService(request: Request) {
           const url = new URL(request.url);
+          // http://corpus.test/__redirect?to=URL answers a redirect, for the file_url hop checks.
+          if (url.pathname === "/__redirect") return new Response(null, { status: 302, headers: { location: url.searchParams.get("to") ?? "/" } });
           const root = SERVED[url.hostname];
           if (!root) return new Response("no network in tests", { status: 502 });
           const path = normalize(resolve(root, "." + decodeURIComponent(url.pathname)));

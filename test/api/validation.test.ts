@@ -80,6 +80,19 @@ describe("file_url", () => {
   for (const url of ["http://127.0.0.1/a.pdf", "http://localhost:8787/a.pdf", "http://10.1.2.3/a.pdf", "http://169.254.169.254/latest", "http://[::1]/a.pdf", "http://192.168.0.1/a.pdf"]) {
     it(`refuses the internal address ${url}`, () => expectError("/v1/parse/sync", { api_key: apiKey, file_url: url }, "FILE_URL_REJECTED", /internal address/));
   }
+  it("checks every redirect hop again", () =>
+    expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://corpus.test/__redirect?to=http://127.0.0.1:8787/secret.pdf" }, "FILE_URL_REJECTED", /internal address/));
+  it("stops after too many redirects", () => {
+    let url = "http://corpus.test/convert-samples/p2d-demo-text.pdf";
+    for (let i = 0; i < 7; i++) url = `http://corpus.test/__redirect?to=${encodeURIComponent(url)}`;
+    return expectError("/v1/parse/sync", { api_key: apiKey, file_url: url }, "FILE_URL_UNREACHABLE", /redirected more than 5 times/);
+  });
+  it("follows a few redirects to the document", async () => {
+    const url = `http://corpus.test/__redirect?to=${encodeURIComponent("http://corpus.test/convert-samples/p2d-demo-text.pdf")}`;
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file_url: url, output_formats: "markdown" });
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.result.file_name).toBe("p2d-demo-text.pdf");
+  });
   it("refuses other schemes", () => expectError("/v1/parse/sync", { api_key: apiKey, file_url: "ftp://example.com/a.pdf" }, "FILE_URL_REJECTED", /http or https/));
   it("reports a link that answers 404", () => expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://corpus.test/no-such-file.pdf" }, "FILE_URL_UNREACHABLE", /HTTP 404/));
 });

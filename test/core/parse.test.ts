@@ -99,3 +99,14 @@ describe("parse", () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 });
+
+describe("memory", () => {
+  it("leaves the caller's bytes intact (they are stored after inspection)", async () => {
+    const bytes = await corpusFile("convert-samples/p2d-demo-text.pdf");
+    const copy = bytes.slice();
+    await inspectDocument(bytes, "x.pdf");
+    await parseDocument(bytes, "x.pdf", { features: features() });
+    expect(bytes.byteLength).toBe(copy.byteLength);
+    expect(bytes).toEqual(copy);
+  });
+});

@@ -7,7 +7,8 @@ export type PdfDocument = Awaited<ReturnType<typeof pdfjs.getDocument>["promise"
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 
 export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
-  // pdf.js may take over the buffer it is given: hand it a copy so the caller's stays usable.
+  // pdf.js transfers (detaches) the buffer it is given, even on one thread: hand it a copy
+  // so the caller's bytes stay usable (they are stored to R2 after inspection).
   const task = pdfjs.getDocument({
     data: bytes.slice(),
     useSystemFonts: false,

@@ -1,0 +1,67 @@
+// `npm run bench`: speed and memory of the core on ../shared/corpus/bench/mixed-280p.pdf
+// (or the files given as arguments), in Node.
+// Speed: pages per second for parsing, rendering and each conversion.
+// Memory: live JS heap (after a forced GC) above the baseline of the loaded modules,
+// sampled after every page and after each step: the figure that must stay far below a
+// Worker isolate's 128 MB. (Node's own RSS is not that figure: tsx and V8's code caches
+// add to it.)
+import { readFileSync } from "node:fs";
+import { resolve, basename } from "node:path";
+import { parseDocument } from "../src/core/pipeline";
+import { renderParseResult } from "../src/core/render/result";
+import { convertDocument } from "../src/core/convert/index";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../src/core/options";
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error("run with node --expose-gc (npm run bench does)");
+const files = process.argv.slice(2).length ? process.argv.slice(2) : [resolve(import.meta.dirname, "../../shared/corpus/bench/mixed-280p.pdf")];
+const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
+const CONVERSIONS = [["word", "flow"], ["word", "layout"], ["ppt", "layout"]] as const;
+
+const liveHeap = () => {
+  gc!();
+  return process.memoryUsage().heapUsed;
+};
+const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t = performance.now();
+  const v = await fn();
+  return [v, (performance.now() - t) / 1000];
+}
+
+console.log("| file | step | pages | seconds | pages/s | peak live heap above baseline (MB) |");
+console.log("|---|---|---|---|---|---|");
+for (const file of files) {
+  const name = basename(file);
+  const { pages, parseS, renderS, convertS } = await speed(file, name);
+  const memory = await heapUse(file, name);
+  const row = (step: string, s: number, heap: number | string) => console.log(`| ${name} | ${step} | ${pages} | ${s.toFixed(2)} | ${(pages / s).toFixed(1)} | ${typeof heap === "number" ? mb(heap) : heap} |`);
+  row("parse", parseS, memory.parse);
+  row("render md+json", renderS, "-");
+  CONVERSIONS.forEach(([t, m], i) => row(`convert ${t}/${m}`, convertS[i], memory.convert[i]));
+}
+console.log(`\nNode ${process.version}. Heap: peak during parsing (sampled after each page), and after each conversion with its output still held.`);
+
+/** Wall time of each step, without forced collections in the way. */
+async function speed(file: string, name: string) {
+  const [doc, parseS] = await timed(() => parseDocument(new Uint8Array(readFileSync(file)), name, { features }));
+  const [, renderS] = await timed(async () => renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features }));
+  const convertS: number[] = [];
+  for (const [target, mode] of CONVERSIONS) convertS.push((await timed(() => convertDocument(doc, target, mode)))[1]);
+  return { pages: doc.pages.length, parseS, renderS, convertS };
+}
+
+/** Live heap above the baseline, with a collection after every page. */
+async function heapUse(file: string, name: string) {
+  const baseline = liveHeap();
+  let parse = 0;
+  const doc = await parseDocument(new Uint8Array(readFileSync(file)), name, { features, onProgress: () => (parse = Math.max(parse, liveHeap() - baseline)) });
+  const convert: number[] = [];
+  for (const [target, mode] of CONVERSIONS) {
+    const out = await convertDocument(doc, target, mode);
+    convert.push(liveHeap() - baseline);
+    void out;
+  }
+  return { parse, convert };
+}
