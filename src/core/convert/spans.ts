@@ -2,15 +2,8 @@
 // joined by spaces, list markers and hyphenation already handled by the parser.
 import type { Block, Span } from "../model";
 
-export interface StyledRun {
-  text: string;
-  fontFamily: string;
-  fontSize: number;
-  bold: boolean;
-  italic: boolean;
-  color?: string;
-  link?: string;
-}
+/** A span without its geometry: what a converter needs to write a run. */
+export type StyledRun = Omit<Span, "bbox" | "script">;
 
 export function blockRuns(block: Block): StyledRun[] {
   const lines = block.lines ?? [];
