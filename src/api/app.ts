@@ -32,7 +32,8 @@ const POST_ENDPOINTS = [
 export function createApp(options: AppOptions = {}) {
   const now = options.now ?? (() => new Date());
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const app = new Hono<AppEnv>();
+  // Not strict: "/v1/usage/" is "/v1/usage", as clients often add the slash.
+  const app = new Hono<AppEnv>({ strict: false });
 
   app.use(async function setup(c, next) {
     c.set("now", now);

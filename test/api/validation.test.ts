@@ -46,6 +46,11 @@ describe("body and routes", () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: number }).code).toBe(ERRORS.ROUTE_NOT_FOUND.code);
   });
+  it("accepts a trailing slash", async () => {
+    const { res, body } = await post("/v1/usage/", { api_key: apiKey });
+    expect(res.status).toBe(200);
+    expect(body.code).toBe(0);
+  });
   it("answers a wrong method with 405 and Allow", async () => {
     const res = await SELF.fetch(`${BASE}/v1/parse/sync`);
     expect(res.status).toBe(405);

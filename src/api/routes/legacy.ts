@@ -16,7 +16,7 @@ export const LEGACY_DEPRECATED_SINCE = "2026-01-01T00:00:00Z";
 
 export function legacyPaths(): MiddlewareHandler<AppEnv> {
   return async function legacyPathsHandler(c, next) {
-    const successor = LEGACY_SUCCESSORS[c.req.path];
+    const successor = LEGACY_SUCCESSORS[c.req.path.replace(/\/+$/, "")];
     if (!successor) return next();
     const sunset = new Date(c.var.config.LEGACY_SUNSET);
     if (c.var.now().getTime() > sunset.getTime()) {
