@@ -1,6 +1,7 @@
 // The Hono app: clock and config per request, the routes, and the one error handler that
 // turns every failure (ours or the client's) into the JSON envelope.
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { readConfig } from "../env";
 import type { AppEnv } from "./context";
@@ -41,6 +42,8 @@ export function createApp(options: AppOptions = {}) {
     c.set("config", readConfig(c.env));
     await next();
   });
+  // Browsers may call the API directly (keys travel in the form, never in cookies).
+  app.use("/v1/*", cors({ origin: "*", allowMethods: ["POST", "GET", "HEAD", "OPTIONS"], exposeHeaders: ["Deprecation", "Sunset", "Link"], maxAge: 86400 }));
   app.use(legacyPaths());
 
   app.get("/", (c) => ok(c, { service: "docparse", api: "/v1", version: "1.0.0", dashboard: "/dashboard" }));

@@ -46,6 +46,11 @@ describe("body and routes", () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: number }).code).toBe(ERRORS.ROUTE_NOT_FOUND.code);
   });
+  it("answers a CORS preflight", async () => {
+    const res = await SELF.fetch(`${BASE}/v1/parse/sync`, { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST" } });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
   it("accepts a trailing slash", async () => {
     const { res, body } = await post("/v1/usage/", { api_key: apiKey });
     expect(res.status).toBe(200);
