@@ -3,33 +3,48 @@
 import type { BBox, Line, Span } from "../model";
 import type { Run } from "../backends/pdf/runs";
 
-/** Two runs share a line when their baselines differ by less than this share of the font size. */
-const SAME_BASELINE = 0.45;
+/** Two runs share a line when their baselines differ by less than this share of the font size (lines of neighbouring columns are often offset by a point or two). */
+const SAME_BASELINE = 0.25;
 /** A horizontal gap wider than this share of the font size is a word space. */
 const WORD_GAP = 0.18;
 /**
- * A gap wider than this many font sizes splits a line: word spaces, even in justified
- * text, stay well below one em, while column gutters and table cell gaps are wider.
+ * A gap wider than this many font sizes always splits a line (table cells, form fields):
+ * even stretched word spaces in justified text stay far below it.
  */
-const LINE_SPLIT_GAP = 1.0;
+const LINE_SPLIT_GAP = 2.5;
+/** A gap over a column gutter splits a line once it is wider than this many font sizes. */
+const GUTTER_SPLIT_GAP = 0.3;
+/** A gutter is an x band no more than this share of the runs crosses... */
+const GUTTER_MAX_CROSSING = 0.03;
+/** ...at least this wide (points). */
+const GUTTER_MIN_WIDTH = 4;
 
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
 export function buildLines(runs: Run[]): Line[] {
   const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]);
-  const rows: Run[][] = [];
+  let rows: Run[][] = [];
   for (const run of sorted) {
-    const row = rows.find((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.max(r[0].fontSize, run.fontSize) && r.length > 0 && rows.indexOf(r) >= rows.length - 3);
+    // Only the last few rows can share a baseline with this run (runs come sorted by baseline).
+    const row = rows.slice(-3).find((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.max(r[0].fontSize, run.fontSize));
     if (row) row.push(run);
     else rows.push([run]);
   }
+  rows = attachScripts(rows);
+  const gutters = findGutters(runs);
+  const splits = (prev: Run, run: Run) => {
+    const gap = run.bbox[0] - prev.bbox[2];
+    const em = Math.max(prev.fontSize, run.fontSize);
+    if (gap > LINE_SPLIT_GAP * em) return true;
+    return gap > GUTTER_SPLIT_GAP * em && gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0);
+  };
   const lines: Line[] = [];
   for (const row of rows) {
     row.sort((a, b) => a.bbox[0] - b.bbox[0]);
     let current: Run[] = [];
     for (const run of row) {
       const prev = current[current.length - 1];
-      if (prev && run.bbox[0] - prev.bbox[2] > LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) {
+      if (prev && splits(prev, run)) {
         lines.push(toLine(current));
         current = [];
       }
@@ -38,6 +53,56 @@ export function buildLines(runs: Run[]): Line[] {
     if (current.length) lines.push(toLine(current));
   }
   return lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+}
+
+/**
+ * Column gutters: x bands inside the text area that (almost) no run crosses. Word gaps
+ * wander from line to line; gutters stay put, so they are found from the whole page.
+ */
+export function findGutters(runs: Run[]): [number, number][] {
+  if (runs.length < 20) return [];
+  const x0 = Math.floor(Math.min(...runs.map((r) => r.bbox[0])));
+  const x1 = Math.ceil(Math.max(...runs.map((r) => r.bbox[2])));
+  const cover = new Uint32Array(Math.max(0, x1 - x0) + 1);
+  for (const r of runs) for (let x = Math.ceil(r.bbox[0]) - x0; x < Math.floor(r.bbox[2]) - x0; x++) cover[x]++;
+  const limit = runs.length * GUTTER_MAX_CROSSING;
+  const gutters: [number, number][] = [];
+  let start = -1;
+  for (let i = 0; i <= cover.length; i++) {
+    const clear = i < cover.length && cover[i] <= limit;
+    if (clear && start < 0) start = i;
+    if (!clear && start >= 0) {
+      if (i - start >= GUTTER_MIN_WIDTH && start > 0 && i < cover.length) gutters.push([x0 + start, x0 + i]);
+      start = -1;
+    }
+  }
+  return gutters;
+}
+
+/** A row of small type is a superscript or subscript of the row beside it. */
+const SCRIPT_SIZE = 0.85;
+
+/**
+ * Rows set in small type that sit inside the vertical band of a neighbouring row of
+ * larger type (footnote marks, exponents, chemical indices) join that row.
+ */
+function attachScripts(rows: Run[][]): Run[][] {
+  const size = (r: Run[]) => Math.max(...r.map((x) => x.fontSize));
+  const top = (r: Run[]) => Math.min(...r.map((x) => x.bbox[1]));
+  const bottom = (r: Run[]) => Math.max(...r.map((x) => x.bbox[3]));
+  const out: Run[][] = [];
+  rows.forEach((row, i) => {
+    const hosts = [rows[i + 1], out[out.length - 1]].filter((h): h is Run[] => !!h && h !== row);
+    const host = hosts.find((h) => size(row) < SCRIPT_SIZE * size(h) && top(row) < bottom(h) && bottom(row) > top(h) && nextTo(row, h));
+    if (host) host.push(...row);
+    else out.push(row);
+  });
+  return out;
+}
+
+/** Horizontally touching: a script sits right after (or before) a run of its host. */
+function nextTo(script: Run[], host: Run[]): boolean {
+  return script.some((s) => host.some((h) => s.bbox[0] - h.bbox[2] < h.fontSize && h.bbox[0] - s.bbox[2] < h.fontSize));
 }
 
 function toLine(runs: Run[]): Line {

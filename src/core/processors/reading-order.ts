@@ -3,10 +3,16 @@
 // into horizontal sections that are read in turn.
 import type { Block } from "../model";
 
-/** The gutter must be at least this wide (points) to separate columns. */
-const MIN_GUTTER = 8;
 /** Only look for the gutter in the middle of the page: margins are not gutters. */
 const GUTTER_SEARCH = [0.25, 0.75] as const;
+/** Resolution of the gutter search (points). */
+const GUTTER_STEP = 2;
+/** Blocks crossing the gutter (titles, wide figures) may hold at most this share of the text. */
+const MAX_CROSSING_SHARE = 0.25;
+/** Each column must hold at least this share of the page's text... */
+const MIN_COLUMN_SHARE = 0.15;
+/** ...and at least this many characters, or it is a ragged margin, not a column. */
+const MIN_COLUMN_CHARS = 200;
 
 export function orderBlocks(blocks: Block[], pageWidth: number): Block[] {
   const byTop = [...blocks].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
@@ -32,28 +38,27 @@ export function orderBlocks(blocks: Block[], pageWidth: number): Block[] {
   return out;
 }
 
-/** x of a whitespace band crossed by no block but with text on both sides, or null. */
+/**
+ * The x of the gutter between two columns, or null: the vertical line in the middle of
+ * the page crossed by the least text. Blocks that do cross it (titles, wide figures) are
+ * allowed while they carry little of the page's text; both sides must carry real text.
+ */
 function findGutter(blocks: Block[], pageWidth: number): number | null {
   if (blocks.length < 4) return null;
-  const from = pageWidth * GUTTER_SEARCH[0];
-  const to = pageWidth * GUTTER_SEARCH[1];
-  const step = 2;
-  let best: { x: number; width: number } | null = null;
-  let runStart: number | null = null;
-  // Blocks that cross the whole candidate region (full-width) do not count against a gutter.
-  const narrow = blocks.filter((b) => b.bbox[2] - b.bbox[0] < pageWidth * 0.6);
-  for (let x = from; x <= to; x += step) {
-    const crossed = narrow.some((b) => b.bbox[0] < x && b.bbox[2] > x);
-    if (!crossed && runStart === null) runStart = x;
-    if ((crossed || x + step > to) && runStart !== null) {
-      const width = x - runStart;
-      if (width >= MIN_GUTTER && (!best || width > best.width)) best = { x: runStart + width / 2, width };
-      runStart = null;
-    }
+  const total = blocks.reduce((n, b) => n + b.text.length, 0);
+  let best: { x: number; crossing: number; run: number } | null = null;
+  let run = 0;
+  for (let x = pageWidth * GUTTER_SEARCH[0]; x <= pageWidth * GUTTER_SEARCH[1]; x += GUTTER_STEP) {
+    const crossing = blocks.reduce((n, b) => (b.bbox[0] < x && b.bbox[2] > x ? n + b.text.length : n), 0);
+    run = crossing === (best?.crossing ?? -1) ? run + 1 : 0;
+    // Prefer less crossing text; among equals, the middle of the widest clear band.
+    if (!best || crossing < best.crossing) best = { x, crossing, run: 0 };
+    else if (crossing === best.crossing && run > best.run) best = { x: x - (run * GUTTER_STEP) / 2, crossing, run };
   }
-  if (!best) return null;
-  const leftText = narrow.filter((b) => b.bbox[2] <= best!.x).reduce((n, b) => n + b.text.length, 0);
-  const rightText = narrow.filter((b) => b.bbox[0] >= best!.x).reduce((n, b) => n + b.text.length, 0);
-  // Both columns must carry real text, or this is just a ragged margin.
-  return leftText > 200 && rightText > 200 ? best.x : null;
+  if (!best || best.crossing > total * MAX_CROSSING_SHARE) return null;
+  const x = best.x;
+  const left = blocks.filter((b) => b.bbox[2] <= x).reduce((n, b) => n + b.text.length, 0);
+  const right = blocks.filter((b) => b.bbox[0] >= x).reduce((n, b) => n + b.text.length, 0);
+  const enough = Math.max(MIN_COLUMN_CHARS, total * MIN_COLUMN_SHARE);
+  return left >= enough && right >= enough ? x : null;
 }

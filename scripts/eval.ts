@@ -1,0 +1,68 @@
+// `npm run eval`: the core on ../shared/corpus, scored, next to `pdftotext` as a baseline
+// in the same run. Writes Markdown per PDF and per page under .out/eval/<parser>/ and
+// prints one stable table.
+//   facts: born-digital/facts.jsonl unit tests, scored with ../shared/tools/score-facts
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parseDocument } from "../src/core/pipeline";
+import { renderParseResult } from "../src/core/render/result";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../src/core/options";
+import type { Document } from "../src/core/model";
+
+const root = resolve(import.meta.dirname, "..");
+const corpus = resolve(root, "../shared/corpus");
+const scorer = resolve(root, "../shared/tools/score-facts/score-facts.mjs");
+const out = resolve(root, ".out/eval");
+const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
+const renderOptions = { outputFormats: ["markdown" as const], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, table: "markdown" as const }, features };
+
+ensurePdftotext();
+rmSync(out, { recursive: true, force: true });
+
+const factPdfs = [...new Set(readFileSync(join(corpus, "born-digital/facts.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l).pdf as string))].sort();
+
+for (const rel of factPdfs) {
+  const file = join(corpus, "born-digital", rel);
+  const doc = await parseDocument(new Uint8Array(readFileSync(file)), rel, { features });
+  writeOurs(rel, doc);
+  writePdftotext(rel, file, doc.source.pageCount);
+}
+
+const rows: [string, string, string][] = [];
+for (const parser of ["docparse", "pdftotext"]) rows.push(["facts (born-digital/facts.jsonl)", parser, scoreFacts(join(out, parser))]);
+
+console.log("| set | parser | score |");
+console.log("|---|---|---|");
+for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+
+function writeOurs(rel: string, doc: Document) {
+  const base = join(out, "docparse", rel.replace(/\.pdf$/i, ""));
+  mkdirSync(dirname(base), { recursive: true });
+  writeFileSync(`${base}.md`, renderParseResult(doc, renderOptions).outputs.markdown ?? "");
+  for (const page of doc.pages) {
+    const one: Document = { ...doc, pages: [page] };
+    writeFileSync(`${base}.p${page.index + 1}.md`, renderParseResult(one, renderOptions).outputs.markdown ?? "");
+  }
+}
+
+function writePdftotext(rel: string, file: string, pages: number) {
+  const base = join(out, "pdftotext", rel.replace(/\.pdf$/i, ""));
+  mkdirSync(dirname(base), { recursive: true });
+  writeFileSync(`${base}.md`, execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }));
+  for (let p = 1; p <= pages; p++) {
+    writeFileSync(`${base}.p${p}.md`, execFileSync("pdftotext", ["-layout", "-f", String(p), "-l", String(p), file, "-"], { encoding: "utf8" }));
+  }
+}
+
+function scoreFacts(mdDir: string): string {
+  const run = spawnSync(process.execPath, [scorer, "--tests", join(corpus, "born-digital/facts.jsonl"), "--pdf-root", join(corpus, "born-digital"), "--md", mdDir, "--mode", "auto"], { encoding: "utf8" });
+  const last = /olmocr-score: (.+)$/m.exec(run.stdout ?? "");
+  return last ? last[1].trim() : `scorer failed: ${(run.stderr ?? "").slice(0, 200)}`;
+}
+
+function ensurePdftotext() {
+  if (spawnSync("pdftotext", ["-v"]).status === 0 || existsSync("/usr/bin/pdftotext")) return;
+  console.error("installing poppler-utils for the pdftotext baseline ...");
+  execFileSync("sh", ["-c", "(apt-get update -qq && apt-get install -y -qq poppler-utils) >/dev/null 2>&1 || sudo sh -c 'apt-get update -qq && apt-get install -y -qq poppler-utils' >/dev/null 2>&1"]);
+}
