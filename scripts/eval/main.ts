@@ -2,15 +2,18 @@
 // in the same run. Writes Markdown per PDF and per page under .out/eval/<parser>/ and
 // prints one stable table.
 //   facts: born-digital/facts.jsonl unit tests, scored with ../shared/tools/score-facts
+//   headings: titles against author headings (structure trees, LaTeX sources); pdftotext
+//   has no notion of headings, so its row shows what a plain text layer gives
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { parseDocument } from "../src/core/pipeline";
-import { renderParseResult } from "../src/core/render/result";
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../src/core/options";
-import type { Document } from "../src/core/model";
+import { parseDocument } from "../../src/core/pipeline";
+import { renderParseResult } from "../../src/core/render/result";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
+import type { Document } from "../../src/core/model";
+import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, "../..");
 const corpus = resolve(root, "../shared/corpus");
 const scorer = resolve(root, "../shared/tools/score-facts/score-facts.mjs");
 const out = resolve(root, ".out/eval");
@@ -31,6 +34,18 @@ for (const rel of factPdfs) {
 
 const rows: [string, string, string][] = [];
 for (const parser of ["docparse", "pdftotext"]) rows.push(["facts (born-digital/facts.jsonl)", parser, scoreFacts(join(out, parser))]);
+
+const ours: HeadingScore[] = [];
+const plain: HeadingScore[] = [];
+for (const { pdf, source } of HEADING_SOURCES) {
+  const expected = expectedHeadings(corpus, source);
+  const doc = await parseDocument(new Uint8Array(readFileSync(join(corpus, pdf))), pdf, { features });
+  const titles = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "title" && !b.hidden).map((b) => ({ text: b.text, level: b.titleLevel ?? 1 })));
+  ours.push(scoreHeadings(expected, titles));
+  plain.push(scoreHeadings(expected, []));
+}
+rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "docparse", sumScores(ours)]);
+rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "pdftotext", sumScores(plain)]);
 
 console.log("| set | parser | score |");
 console.log("|---|---|---|");
