@@ -2,6 +2,7 @@
 // in the same run. Writes Markdown per PDF and per page under .out/eval/<parser>/ and
 // prints one stable table.
 //   facts: born-digital/facts.jsonl unit tests, scored with ../shared/tools/score-facts
+//   text: word-level LCS against the sources of the PDFs that have one
 //   headings: titles against author headings (structure trees, LaTeX sources); pdftotext
 //   has no notion of headings, so its row shows what a plain text layer gives
 import { execFileSync, spawnSync } from "node:child_process";
@@ -11,6 +12,7 @@ import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
+import { scoreText, sourceText, sumText, TEXT_SOURCES, words, type TextScore } from "./text";
 import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -34,6 +36,18 @@ for (const rel of factPdfs) {
 
 const rows: [string, string, string][] = [];
 for (const parser of ["docparse", "pdftotext"]) rows.push(["facts (born-digital/facts.jsonl)", parser, scoreFacts(join(out, parser))]);
+
+const textOurs: TextScore[] = [];
+const textPlain: TextScore[] = [];
+for (const { pdf, source } of TEXT_SOURCES) {
+  const expected = words(sourceText(corpus, source));
+  const file = join(corpus, pdf);
+  const doc = await parseDocument(new Uint8Array(readFileSync(file)), pdf, { features });
+  textOurs.push(scoreText(expected, words(renderParseResult(doc, renderOptions).outputs.markdown ?? "")));
+  textPlain.push(scoreText(expected, words(execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }))));
+}
+rows.push([`text (${TEXT_SOURCES.length} PDFs with sources)`, "docparse", sumText(textOurs)]);
+rows.push([`text (${TEXT_SOURCES.length} PDFs with sources)`, "pdftotext", sumText(textPlain)]);
 
 const ours: HeadingScore[] = [];
 const plain: HeadingScore[] = [];
