@@ -79,6 +79,22 @@ describe("account Durable Object", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("accepts exactly what fits when requests race for the last pages", async () => {
+    const { apiKey, keyId } = await createKey("race");
+    const file = await pdfFile("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
+    const pages = (await post("/v1/parse/sync", { api_key: apiKey, file, output_formats: "json" })).body.data.metadata.page_num as number;
+    const account = accountStub(env as any, keyId);
+    const now = new Date().toISOString();
+    const left = (await usageOf(apiKey)).remaining_free_pages_today;
+    const keep = 2 * pages + 1; // room for two tasks, not three
+    await account.reserveTask({ taskId: "filler", kind: "parse", fileName: "f.pdf", pages: left - keep, createdAt: now, status: "queuing" }, now);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post("/v1/parse/async", { api_key: apiKey, file })));
+    const accepted = answers.filter((a) => a.body.code === 0).length;
+    const refused = answers.filter((a) => a.body.code === ERRORS.QUOTA_EXCEEDED.code).length;
+    expect([accepted, refused]).toEqual([2, 4]);
+    expect((await usageOf(apiKey)).remaining_free_pages_today).toBeGreaterThanOrEqual(0);
+  });
+
   it("reports paid plans through /v1/usage and refuses a task larger than the quota", async () => {
     const { apiKey, keyId } = await createKey("plans");
     const before = await usageOf(apiKey);
