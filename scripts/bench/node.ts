@@ -5,16 +5,17 @@
 // sampled after every page and after each step: the figure that must stay far below a
 // Worker isolate's 128 MB. (Node's own RSS is not that figure: tsx and V8's code caches
 // add to it.)
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve, basename } from "node:path";
-import { parseDocument } from "../src/core/pipeline";
-import { renderParseResult } from "../src/core/render/result";
-import { convertDocument } from "../src/core/convert/index";
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../src/core/options";
+import { parseDocument } from "../../src/core/pipeline";
+import { renderParseResult } from "../../src/core/render/result";
+import { convertDocument } from "../../src/core/convert/index";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc (npm run bench does)");
-const files = process.argv.slice(2).length ? process.argv.slice(2) : [resolve(import.meta.dirname, "../../shared/corpus/bench/mixed-280p.pdf")];
+const files = process.argv.slice(2).length ? process.argv.slice(2) : [resolve(import.meta.dirname, "../../../shared/corpus/bench/mixed-280p.pdf")];
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 const CONVERSIONS = [["word", "flow"], ["word", "layout"], ["ppt", "layout"]] as const;
 
@@ -38,6 +39,8 @@ for (const file of files) {
   const memory = await heapUse(file, name);
   const row = (step: string, s: number, heap: number | string) => console.log(`| ${name} | ${step} | ${pages} | ${s.toFixed(2)} | ${(pages / s).toFixed(1)} | ${typeof heap === "number" ? mb(heap) : heap} |`);
   row("parse", parseS, memory.parse);
+  const plain = pdftotextSeconds(file);
+  if (plain) console.log(`| ${name} | pdftotext -layout (baseline) | ${pages} | ${plain.toFixed(2)} | ${(pages / plain).toFixed(1)} | - |`);
   row("render md+json", renderS, "-");
   CONVERSIONS.forEach(([t, m], i) => row(`convert ${t}/${m}`, convertS[i], memory.convert[i]));
 }
@@ -64,4 +67,15 @@ async function heapUse(file: string, name: string) {
     void out;
   }
   return { parse, convert };
+}
+
+/** Wall time of poppler's pdftotext -layout on the same file, or null when it is missing. */
+function pdftotextSeconds(file: string): number | null {
+  try {
+    const t = performance.now();
+    execFileSync("pdftotext", ["-layout", file, "/dev/null"]);
+    return (performance.now() - t) / 1000;
+  } catch {
+    return null;
+  }
 }

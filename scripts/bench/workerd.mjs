@@ -1,0 +1,40 @@
+// The core inside workerd: starts the bench Worker under wrangler dev, POSTs the bench
+// PDF to it and times each step from outside; memory is workerd's peak resident set
+// (VmHWM), which holds the runtime itself as well as the isolate.
+import { spawn, execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { quietEnv, root, waitForHttp } from "../dev-env.mjs";
+
+const file = process.argv[2] ?? resolve(root, "../shared/corpus/bench/mixed-280p.pdf");
+const port = Number(process.env.BENCH_PORT ?? 8798);
+const base = `http://127.0.0.1:${port}`;
+const child = spawn(resolve(root, "node_modules/.bin/wrangler"), ["dev", "--config", resolve(root, "scripts/bench/wrangler.toml"), "--ip", "127.0.0.1", "--port", String(port), "--local", "--show-interactive-dev-session=false"], { cwd: root, env: quietEnv, stdio: "ignore" });
+process.on("exit", () => child.kill("SIGTERM"));
+await waitForHttp(`${base}/`, 120_000, child).catch(() => undefined);
+
+function workerdPeakRss() {
+  try {
+    const pids = execFileSync("pgrep", ["-f", `workerd serve`], { encoding: "utf8" }).trim().split("\n");
+    return Math.max(...pids.map((pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024));
+  } catch {
+    return 0;
+  }
+}
+
+const bytes = readFileSync(file);
+const steps = [["parse + render", "/parse"], ["parse + word/flow", "/convert?to=word&mode=flow"], ["parse + word/layout", "/convert?to=word&mode=layout"], ["parse + ppt/layout", "/convert?to=ppt&mode=layout"]];
+console.log("| runtime | step | pages | seconds | pages/s |");
+console.log("|---|---|---|---|---|");
+// One warm-up so module compilation is not counted.
+await fetch(`${base}/parse`, { method: "POST", body: bytes }).then((r) => r.text());
+for (const [label, path] of steps) {
+  const t = performance.now();
+  const res = await fetch(`${base}${path}`, { method: "POST", body: bytes });
+  const body = await res.json();
+  const s = (performance.now() - t) / 1000;
+  console.log(`| workerd | ${label} | ${body.pages} | ${s.toFixed(2)} | ${(body.pages / s).toFixed(1)} |`);
+}
+console.log(`\nworkerd peak RSS (whole runtime process): ${(workerdPeakRss() / 1024 / 1024).toFixed(0)} MB`);
+child.kill("SIGTERM");
+process.exit(0);
