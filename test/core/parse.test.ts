@@ -92,6 +92,17 @@ describe("parse", () => {
     expect(types(kept).filter((t) => t === "header" || t === "footer").length).toBeGreaterThan(5);
   });
 
+  it("hides a bare page number at the foot of a page, however far up the margin it sits", async () => {
+    const { md } = await markdownOf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
+    for (const page of md.outputs.json!.pages) {
+      const last = page.blocks[page.blocks.length - 1];
+      expect(last.content).not.toBe(String(page.page_num + 1));
+    }
+    const kept = await markdownOf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf", { keep_header_footer: true });
+    const footers = kept.md.outputs.json!.pages.map((p) => p.blocks.find((b) => b.type === "footer")?.content);
+    expect(footers).toEqual(kept.md.outputs.json!.pages.map((p) => String(p.page_num + 1)));
+  });
+
   it("parses only the asked page range and reports progress", async () => {
     const seen: number[] = [];
     const doc = await parseDocument(await corpusFile("born-digital/pdfjs/tracemonkey.pdf"), "t.pdf", { features: features(), pageRange: [2, 5], onProgress: (done) => seen.push(done) });

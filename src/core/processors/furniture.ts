@@ -3,8 +3,10 @@
 // and moved to the header/footer layer, not deleted.
 import type { Page } from "../model";
 
-/** Share of the page height at the top and bottom where furniture lives. */
-const BAND = 0.08;
+/** Share of the page height at the top and bottom where running heads and feet live. */
+const BAND = 0.1;
+/** A bare page number may sit this far in, as long as nothing lies beyond it. */
+const PAGE_NUMBER_BAND = 0.15;
 /** Furniture is short. */
 const MAX_CHARS = 120;
 /** A text repeated on at least this share of the pages (and two pages) is running furniture. */
@@ -23,9 +25,9 @@ export function markFurniture(pages: Page[]): void {
   const needed = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   for (const page of pages) {
     for (const b of page.blocks) {
-      if (!inBand(b.bbox, page.height) || b.text.length > MAX_CHARS) continue;
-      const repeated = pages.length > 1 && (counts.get(normalise(b.text)) ?? 0) >= needed;
-      if (!repeated && !PAGE_NUMBER.test(b.text.trim())) continue;
+      if (b.text.length > MAX_CHARS) continue;
+      const repeated = inBand(b.bbox, page.height) && pages.length > 1 && (counts.get(normalise(b.text)) ?? 0) >= needed;
+      if (!repeated && !isPageNumber(b, page)) continue;
       const top = b.bbox[3] <= page.height * BAND;
       b.layer = top ? "header" : "footer";
       b.type = top ? "header" : "footer";
@@ -34,6 +36,13 @@ export function markFurniture(pages: Page[]): void {
   }
 }
 
-function inBand(bbox: number[], height: number): boolean {
-  return bbox[3] <= height * BAND || bbox[1] >= height * (1 - BAND);
+function inBand(bbox: number[], height: number, band = BAND): boolean {
+  return bbox[3] <= height * band || bbox[1] >= height * (1 - band);
+}
+
+/** A bare number in the outer band with no other block further out. */
+function isPageNumber(b: Page["blocks"][number], page: Page): boolean {
+  if (!PAGE_NUMBER.test(b.text.trim()) || !inBand(b.bbox, page.height, PAGE_NUMBER_BAND)) return false;
+  const top = b.bbox[3] <= page.height / 2;
+  return page.blocks.every((o) => o === b || (top ? o.bbox[1] >= b.bbox[1] : o.bbox[3] <= b.bbox[3]));
 }
