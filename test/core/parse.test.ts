@@ -61,6 +61,14 @@ describe("parse", () => {
     expect(text).toContain("more difficult to compile than statically typed ones");
   });
 
+  it("reads a three-column page column by column", async () => {
+    const { doc } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    const first = renderParseResult({ ...doc, pages: [doc.pages[0]] }, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: features() }).outputs.markdown!;
+    const marks = ["AGENCY: Federal Aviation Administration", "Federal eRulemaking Portal", "FOR FURTHER INFORMATION CONTACT"].map((m) => first.indexOf(m));
+    expect(marks.every((i) => i >= 0)).toBe(true);
+    expect([...marks].sort((a, b) => a - b)).toEqual(marks);
+  });
+
   it("gives rotated pages their displayed size and keeps the text", async () => {
     const { doc, md } = await markdownOf("born-digital/pdfplumber/nics-background-checks-2015-11-rotated.pdf");
     const upright = await markdownOf("born-digital/pdfplumber/nics-background-checks-2015-11.pdf");
