@@ -69,6 +69,14 @@ describe("parse", () => {
     expect([...marks].sort((a, b) => a - b)).toEqual(marks);
   });
 
+  it("finds bullet items and measures their level from the marker, not a hanging indent", async () => {
+    const { doc } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    const items = doc.pages[0].blocks.filter((b) => b.type === "list");
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    expect(items.map((b) => b.list!.level)).toEqual(items.map(() => 0));
+    expect(items.map((b) => b.text.slice(0, 4))).toContain("Fax:");
+  });
+
   it("gives rotated pages their displayed size and keeps the text", async () => {
     const { doc, md } = await markdownOf("born-digital/pdfplumber/nics-background-checks-2015-11-rotated.pdf");
     const upright = await markdownOf("born-digital/pdfplumber/nics-background-checks-2015-11.pdf");

@@ -1,6 +1,6 @@
 // List items: blocks that open with a bullet or an item number become `list` blocks with
 // the marker, ordered or not, and a nesting level from their indentation.
-import type { Page } from "../model";
+import type { Block, Page } from "../model";
 
 const BULLET = /^([•·◦▪▫●○■□‣⁃–\-*])\s+/;
 const NUMBERED = /^((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\((\d{1,3}|[a-z]|[ivx]{1,4})\))\s+/i;
@@ -11,13 +11,16 @@ export function markLists(pages: Page[]): void {
   for (const page of pages) {
     const items = page.blocks.filter((b) => !b.hidden && b.type === "text" && (BULLET.test(b.text) || NUMBERED.test(b.text)));
     if (!items.length) continue;
-    const left = Math.min(...items.map((b) => b.bbox[0]));
+    // An item's indentation is where its marker stands (its first line): later lines may hang further left.
+    const markerX = (b: Block) => b.lines?.[0]?.bbox[0] ?? b.bbox[0];
     for (const b of items) {
+      // Indentation counts from the items of the same column (those overlapping this one).
+      const left = Math.min(...items.filter((o) => o.bbox[0] < b.bbox[2] && o.bbox[2] > b.bbox[0]).map(markerX));
       const bullet = BULLET.exec(b.text);
       const numbered = bullet ? null : NUMBERED.exec(b.text);
       const marker = (bullet ?? numbered)![0];
       b.type = "list";
-      b.list = { ordered: !bullet, level: Math.max(0, Math.round((b.bbox[0] - left) / INDENT_STEP)), marker: marker.trim() };
+      b.list = { ordered: !bullet, level: Math.max(0, Math.round((markerX(b) - left) / INDENT_STEP)), marker: marker.trim() };
       b.text = b.text.slice(marker.length).trim();
     }
   }
