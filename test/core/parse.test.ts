@@ -59,6 +59,10 @@ describe("parse", () => {
     expect(rightColumnStart).toBeGreaterThan(leftColumnEnd);
     // hyphenation at line ends is mended
     expect(text).toContain("more difficult to compile than statically typed ones");
+    // footnote-size text beside body lines stays in its own lines (no words glued together)
+    expect(text).toContain("for personal or classroom use");
+    // footnote marks stay with their names
+    expect(text).toContain("Andreas Gal∗+, Brendan Eich∗");
   });
 
   it("reads a three-column page column by column", async () => {
@@ -67,6 +71,13 @@ describe("parse", () => {
     const marks = ["AGENCY: Federal Aviation Administration", "Federal eRulemaking Portal", "FOR FURTHER INFORMATION CONTACT"].map((m) => first.indexOf(m));
     expect(marks.every((i) => i >= 0)).toBe(true);
     expect([...marks].sort((a, b) => a - b)).toEqual(marks);
+  });
+
+  it("opens a new paragraph at a first-line indent", async () => {
+    const { doc } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    const items = doc.pages[0].blocks.filter((b) => b.type === "list");
+    const last = items[items.length - 1];
+    expect(last.text).toMatch(/^Hand Delivery: .*Federal holidays\.$/);
   });
 
   it("finds bullet items and measures their level from the marker, not a hanging indent", async () => {

@@ -7,6 +7,12 @@ import { lineFontSize, lineText, union } from "./lines";
 const PARAGRAPH_GAP = 0.7;
 /** A line opening with a bullet starts a new item, whatever the spacing. */
 const ITEM_START = /^\s*[•·◦▪●○■‣⁃]\s/;
+/** An item number or letter opening a line: "1.", "a)", "(iv)". */
+const LIST_MARKER = /^\s*((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\((\d{1,3}|[a-z]|[ivx]{1,4})\))\s/i;
+/** A line indented by more than this many font sizes opens a paragraph. */
+const PARAGRAPH_INDENT = 0.8;
+/** A line ending this share of the paragraph width short of its right edge ends the paragraph. */
+const SHORT_LINE = 0.2;
 /** Font sizes closer than this (points) count as the same size. */
 const SAME_SIZE = 0.6;
 
@@ -32,10 +38,25 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   const overlap = Math.min(prev.bbox[2], line.bbox[2]) - Math.max(prev.bbox[0], line.bbox[0]);
   if (overlap <= 0) return false;
   if (ITEM_START.test(lineText(line))) return false;
-  // A line that starts well right of the paragraph's left edge is not its next line
-  // (unless the paragraph is centred); a first-line indent only happens on the first line.
+  const centred = Math.abs((line.bbox[0] + line.bbox[2]) / 2 - (prev.bbox[0] + prev.bbox[2]) / 2) < size;
+  if (centred && !isJustified(group)) return true;
   const left = Math.min(...group.map((l) => l.bbox[0]));
-  return line.bbox[0] - left < 3 * size || Math.abs((line.bbox[0] + line.bbox[2]) / 2 - (prev.bbox[0] + prev.bbox[2]) / 2) < size;
+  const right = Math.max(...group.map((l) => l.bbox[2]));
+  const listItem = ITEM_START.test(lineText(group[0])) || LIST_MARKER.test(lineText(group[0]));
+  // Only a paragraph's first line is indented: an indented line after the first opens a
+  // new paragraph (list items hang their later lines instead, so they are left alone).
+  if (line.bbox[0] - left > PARAGRAPH_INDENT * size && !listItem) return false;
+  if (line.bbox[0] - left > 3 * size) return false;
+  // A line that stops well short of the paragraph's right edge ended the paragraph.
+  if (group.length >= 2 && right - prev.bbox[2] > SHORT_LINE * (right - left) && line.bbox[0] - left > PARAGRAPH_INDENT * size * 0.5) return false;
+  return true;
+}
+
+/** A paragraph whose lines share both edges: its lines look centred but are not. */
+function isJustified(group: Line[]): boolean {
+  if (group.length < 2) return false;
+  const lefts = group.map((l) => l.bbox[0]);
+  return Math.max(...lefts) - Math.min(...lefts) < 1;
 }
 
 function toBlock(lines: Line[]): Block {

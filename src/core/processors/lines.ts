@@ -79,8 +79,10 @@ export function findGutters(runs: Run[]): [number, number][] {
   return gutters;
 }
 
-/** A row of small type is a superscript or subscript of the row beside it. */
+/** A row of small type is a superscript or subscript of the row beside it... */
 const SCRIPT_SIZE = 0.85;
+/** ...when it is short: marks and exponents, not a line of footnote text. */
+const SCRIPT_MAX_CHARS = 12;
 
 /**
  * Rows set in small type that sit inside the vertical band of a neighbouring row of
@@ -93,7 +95,8 @@ function attachScripts(rows: Run[][]): Run[][] {
   const out: Run[][] = [];
   rows.forEach((row, i) => {
     const hosts = [rows[i + 1], out[out.length - 1]].filter((h): h is Run[] => !!h && h !== row);
-    const host = hosts.find((h) => size(row) < SCRIPT_SIZE * size(h) && top(row) < bottom(h) && bottom(row) > top(h) && nextTo(row, h));
+    const short = row.reduce((n, r) => n + r.text.length, 0) <= SCRIPT_MAX_CHARS;
+    const host = short ? hosts.find((h) => size(row) < SCRIPT_SIZE * size(h) && top(row) < bottom(h) && bottom(row) > top(h) && nextTo(row, h)) : undefined;
     if (host) host.push(...row);
     else out.push(row);
   });
