@@ -6,6 +6,7 @@ import type { Document, FileType, Page } from "./model";
 import type { ParseOptions } from "./options";
 import { openPdf } from "./backends/pdf/open";
 import { pageRuns } from "./backends/pdf/runs";
+import { fontProbeBudget } from "./backends/pdf/fonts";
 import { processDocument, processPage } from "./processors/index";
 
 const notYet = (type: FileType) =>
@@ -30,11 +31,12 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
   try {
     const [start, end] = options.pageRange ?? [0, pdf.numPages];
     const pages: Page[] = [];
+    const fontBudget = fontProbeBudget();
     // Page at a time: each page's pdf.js state is released before the next is read.
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
       const page = await pdf.getPage(i + 1);
       try {
-        pages.push(processPage(i, await pageRuns(page)));
+        pages.push(processPage(i, await pageRuns(page, fontBudget)));
       } finally {
         page.cleanup();
       }

@@ -111,6 +111,21 @@ describe("parse", () => {
     expect(flat.md.catalog.every((e) => e.title_level === 1 && e.children.length === 0)).toBe(true);
   });
 
+  it("knows bold type from the real font names", async () => {
+    const { doc } = await markdownOf("born-digital/pdfjs/tracemonkey.pdf");
+    const abstract = doc.pages[0].blocks.find((b) => b.text === "Abstract")!;
+    expect(abstract.type).toBe("title");
+    expect(abstract.lines![0].spans.every((s) => s.bold)).toBe(true);
+    expect(abstract.lines![0].spans[0].fontFamily).not.toMatch(/^[A-Z]{6}\+/); // subset prefix removed
+    const body = doc.pages[0].blocks.find((b) => b.text.startsWith("Dynamic languages such as JavaScript are"))!;
+    expect(body.lines!.some((l) => l.spans.some((s) => s.bold))).toBe(false);
+  });
+
+  it("does not take bold table-of-contents entries for headings", async () => {
+    const { doc } = await markdownOf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
+    expect(doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text)).toEqual(["Contents"]);
+  });
+
   it("hides page numbers and running heads unless asked to keep them", async () => {
     const hidden = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
     const kept = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf", { keep_header_footer: true });

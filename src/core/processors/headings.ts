@@ -13,18 +13,45 @@ const MAX_TITLE_LINES = 3;
 const SIZE_BUCKET = 0.8;
 
 const NUMBERING = /^((\d+)(\.\d+)*)\.?\s+\S/;
+/** A document set mostly in bold cannot mark headings by weight. */
+const BOLD_BODY_SHARE = 0.5;
+/** Neighbours on the same line this short (page numbers, table cells) unmask a bold line as a TOC entry or a cell. */
+const NEIGHBOUR_MAX_CHARS = 30;
+
+/** Another short block on the same line band: a TOC entry's page number, a table row's cells. */
+function hasShortNeighbour(b: Block, blocks: Block[]): boolean {
+  const height = b.bbox[3] - b.bbox[1];
+  return blocks.some((o) => {
+    if (o === b || o.hidden || o.text.length > NEIGHBOUR_MAX_CHARS) return false;
+    const overlap = Math.min(o.bbox[3], b.bbox[3]) - Math.max(o.bbox[1], b.bbox[1]);
+    return overlap > 0.5 * Math.min(height, o.bbox[3] - o.bbox[1]) && (o.bbox[0] >= b.bbox[2] || o.bbox[2] <= b.bbox[0]);
+  });
+}
+
+/** Share of the characters set in bold. */
+function boldShare(pages: Page[]): number {
+  let bold = 0;
+  let all = 0;
+  for (const p of pages) for (const b of p.blocks) for (const l of b.lines ?? []) for (const s of l.spans) {
+    all += s.text.length;
+    if (s.bold) bold += s.text.length;
+  }
+  return all ? bold / all : 0;
+}
 
 export function markHeadings(pages: Page[], levels: boolean): void {
   const body = bodyFontSize(pages);
+  const bodyIsBold = boldShare(pages) > BOLD_BODY_SHARE;
   const titles: Block[] = [];
   for (const page of pages) {
     for (const b of page.blocks) {
       if (b.hidden || b.type !== "text" || !b.lines?.length) continue;
       const size = Math.max(...b.lines.map(lineFontSize));
       const short = b.text.length <= MAX_TITLE_CHARS && b.lines.length <= MAX_TITLE_LINES && /\p{L}/u.test(b.text);
-      const bold = b.lines.every((l) => l.spans.every((s) => s.bold));
-      const numbered = NUMBERING.test(b.text) && b.text.length < 80 && !/[.:;,]$/.test(b.text);
-      if (short && (size >= body * TITLE_SIZE_RATIO || (bold && b.lines.length <= 2 && !/[.:;,]$/.test(b.text)) || (numbered && size >= body && bold))) {
+      const bold = b.lines.every((l) => l.spans.every((s) => s.bold)) && !bodyIsBold;
+      const standalone = !hasShortNeighbour(b, page.blocks);
+      const boldHeading = bold && standalone && b.lines.length <= 2 && !/[.:;,]$/.test(b.text);
+      if (short && (size >= body * TITLE_SIZE_RATIO || boldHeading)) {
         b.type = "title";
         titles.push(b);
       }

@@ -13,6 +13,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
     data: bytes.slice(),
     useSystemFonts: false,
     disableFontFace: true,
+    // Keeps the font's name on the objects the operator list loads (see fonts.ts).
+    fontExtraProperties: true,
     verbosity: 0,
     stopAtErrors: false,
   });

@@ -3,6 +3,7 @@
 import type { BBox } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
+import { fontInfoFromName, fontProbeBudget, pageFonts, type FontProbeBudget } from "./fonts";
 
 export interface Run {
   text: string;
@@ -37,9 +38,11 @@ const ASCENT = 0.8;
 /** Descent below the baseline, as a share of the font size. */
 const DESCENT = 0.2;
 
-export async function pageRuns(page: PdfPage): Promise<PageRuns> {
+export async function pageRuns(page: PdfPage, fontBudget: FontProbeBudget = fontProbeBudget()): Promise<PageRuns> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
+  const styles = content.styles as Record<string, { fontFamily?: string }>;
+  const fonts = await pageFonts(page, Object.keys(styles), (id) => styles[id]?.fontFamily ?? "", fontBudget);
   const runs: Run[] = [];
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
@@ -63,17 +66,15 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     } else {
       bbox = dy >= 0 ? [x - size * DESCENT, y, x + size * ASCENT, y + length] : [x - size * ASCENT, y - length, x + size * DESCENT, y];
     }
-    const style = (content.styles as Record<string, { fontFamily?: string }>)[item.fontName];
-    const family = style?.fontFamily ?? "";
-    const name = `${item.fontName} ${family}`;
+    const font = fonts.get(item.fontName) ?? fontInfoFromName(styles[item.fontName]?.fontFamily ?? "");
     runs.push({
       text: item.str,
       bbox: clamp(bbox, viewport.width, viewport.height),
       baseline: y,
       fontSize: round(size),
-      fontFamily: family,
-      bold: /bold|black|heavy|semibold|demi/i.test(name),
-      italic: /italic|oblique/i.test(name),
+      fontFamily: font.name,
+      bold: font.bold,
+      italic: font.italic,
       eol: item.hasEOL,
     });
   }
