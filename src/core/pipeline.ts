@@ -2,7 +2,7 @@
 // processors), used by the Worker's stages, the CLI and the tests alike.
 import { detectFileType } from "./detect";
 import { CoreError } from "./errors";
-import type { Document, FileType, Page } from "./model";
+import type { Document, FileType, Page, Warning } from "./model";
 import type { ParseOptions } from "./options";
 import { openPdf } from "./backends/pdf/open";
 import { pageRuns } from "./backends/pdf/runs";
@@ -33,18 +33,26 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
     const pages: Page[] = [];
     const fontBudget = fontProbeBudget();
     // Page at a time: each page's pdf.js state is released before the next is read.
+    const warnings: Warning[] = [];
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
-      const page = await pdf.getPage(i + 1);
+      // A damaged page costs that page, not the document: it stays, empty, with a warning.
       try {
-        pages.push(processPage(i, await pageRuns(page, fontBudget)));
-      } finally {
-        page.cleanup();
+        const page = await pdf.getPage(i + 1);
+        try {
+          pages.push(processPage(i, await pageRuns(page, fontBudget)));
+        } finally {
+          page.cleanup();
+        }
+      } catch (e) {
+        warnings.push({ page: i, code: "page_unreadable", message: `Page ${i + 1} could not be read: ${e instanceof Error ? e.message : String(e)}` });
+        pages.push({ index: i, width: 0, height: 0, blocks: [] });
       }
       options.onProgress?.(pages.length, end - start);
     }
+    if (pages.length > 0 && warnings.length === pages.length) throw new CoreError("corrupt_file", `No page of the PDF could be read (${warnings[0].message}).`);
     processDocument(pages, options.features);
     const title = await documentTitle(pdf);
-    return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings: [] };
+    return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings };
   } finally {
     await pdf.loadingTask.destroy();
   }
