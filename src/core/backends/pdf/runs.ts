@@ -3,6 +3,7 @@
 import type { BBox } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
+import { logicalOrder } from "./bidi";
 import { fontInfoFromName, fontProbeBudget, pageFonts, type FontProbeBudget } from "./fonts";
 
 export interface Run {
@@ -31,6 +32,7 @@ interface PdfTextItem {
   height: number;
   fontName: string;
   hasEOL: boolean;
+  dir: string;
 }
 
 /** Ascent of a typical Latin font as a share of the font size: the top of a line above its baseline. */
@@ -68,7 +70,7 @@ export async function pageRuns(page: PdfPage, fontBudget: FontProbeBudget = font
     }
     const font = fonts.get(item.fontName) ?? fontInfoFromName(styles[item.fontName]?.fontFamily ?? "");
     runs.push({
-      text: item.str,
+      text: logicalOrder(item.str, item.dir),
       bbox: clamp(bbox, viewport.width, viewport.height),
       baseline: y,
       fontSize: round(size),
