@@ -111,6 +111,14 @@ describe("parse", () => {
     expect(flat.md.catalog.every((e) => e.title_level === 1 && e.children.length === 0)).toBe(true);
   });
 
+  it("keeps URI links as Markdown links, also across a line break", async () => {
+    const { md } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    const text = md.outputs.markdown!;
+    expect(text).toContain("[https://www.regulations.gov](https://www.regulations.gov/)");
+    expect(text).toMatch(/\[https:\/\/ ?www\.myboeingfleet\.com\]\(https:\/\/www\.myboeingfleet\.com\/\)/);
+    expect(text).toContain("(mailto:9-FAA-SACO-AD-Inquiry@faa.gov)");
+  });
+
   it("knows bold type from the real font names", async () => {
     const { doc } = await markdownOf("born-digital/pdfjs/tracemonkey.pdf");
     const abstract = doc.pages[0].blocks.find((b) => b.text === "Abstract")!;

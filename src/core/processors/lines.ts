@@ -120,11 +120,11 @@ function toLine(runs: Run[]): Line {
       if (needsSpace && !cjkJoin) text = ` ${text}`;
     }
     const last = spans[spans.length - 1];
-    if (last && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic) {
+    if (last && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link) {
       last.text += text;
       last.bbox = union(last.bbox, run.bbox);
     } else {
-      spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic });
+      spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic, ...(run.link ? { link: run.link } : {}) });
     }
   }
   return { bbox: spans.map((s) => s.bbox).reduce(union), spans };

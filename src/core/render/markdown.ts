@@ -4,6 +4,7 @@ import type { Block, Document } from "../model";
 import type { RenderOptions } from "../options";
 import { tableHtml, tableMarkdown } from "./table";
 import { visibleBlocks } from "./visible";
+import { withLinks } from "./links";
 
 export function renderMarkdown(doc: Document, opts: RenderOptions): string {
   const parts: string[] = [];
@@ -19,17 +20,17 @@ export function renderMarkdown(doc: Document, opts: RenderOptions): string {
 function blockMarkdown(b: Block, opts: RenderOptions): string {
   switch (b.type) {
     case "title":
-      return `${"#".repeat(Math.min(6, b.titleLevel ?? 1))} ${oneLine(b.text)}`;
+      return `${"#".repeat(Math.min(6, b.titleLevel ?? 1))} ${withLinks(b, oneLine(b.text))}`;
     case "list": {
       const marker = b.list?.ordered ? `${/^\d+/.exec(b.list.marker)?.[0] ?? "1"}.` : "-";
-      return `${"  ".repeat(b.list?.level ?? 0)}${marker} ${oneLine(b.text)}`;
+      return `${"  ".repeat(b.list?.level ?? 0)}${marker} ${withLinks(b, oneLine(b.text))}`;
     }
     case "table":
       return b.table ? (opts.elementFormats.table === "markdown" ? tableMarkdown(b.table) : tableHtml(b.table)) : escapeText(b.text);
     case "formula":
       return b.formula ? (b.formula.display ? `$$\n${b.formula.latex}\n$$` : `$${b.formula.latex}$`) : escapeText(b.text);
     default:
-      return escapeText(b.text);
+      return withLinks(b, escapeText(b.text));
   }
 }
 

@@ -4,6 +4,7 @@ import type { BBox } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
 import { logicalOrder } from "./bidi";
+import { linkAt, pageLinks } from "./links";
 import { fontInfoFromName, fontProbeBudget, pageFonts, type FontProbeBudget } from "./fonts";
 
 export interface Run {
@@ -17,6 +18,8 @@ export interface Run {
   italic: boolean;
   /** Whether pdf.js saw a line break after this run. */
   eol: boolean;
+  /** Address of the URI link annotation over this run. */
+  link?: string;
 }
 
 export interface PageRuns {
@@ -80,6 +83,8 @@ export async function pageRuns(page: PdfPage, fontBudget: FontProbeBudget = font
       eol: item.hasEOL,
     });
   }
+  const links = await pageLinks(page, viewport);
+  if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   return { width: viewport.width, height: viewport.height, runs };
 }
 
