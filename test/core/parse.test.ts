@@ -153,6 +153,21 @@ describe("parse", () => {
     expect(footers).toEqual(kept.md.outputs.json!.pages.map((p) => String(p.page_num + 1)));
   });
 
+  it("merges a paragraph cut by a page break only when asked to", async () => {
+    const merged = await markdownOf("born-digital/pdfjs/tracemonkey.pdf", { enable_text_cross_page: true });
+    const pages = merged.md.outputs.json!.pages;
+    const continuing = pages.filter((p) => p.merge_content_from_pre_page);
+    expect(continuing.length).toBeGreaterThan(0);
+    for (const page of continuing) {
+      const cont = merged.doc.pages[page.page_num].blocks.find((b) => b.continuesFromPreviousPage)!;
+      const before = pages[page.page_num - 1].blocks.filter((b) => b.type === "text").at(-1)!;
+      expect(before.content.endsWith(cont.text)).toBe(true); // its text moved to the previous page's paragraph
+      expect(page.blocks.some((b) => b.content === cont.text)).toBe(false);
+    }
+    const separate = await markdownOf("born-digital/pdfjs/tracemonkey.pdf");
+    expect(separate.md.outputs.json!.pages.some((p) => p.merge_content_from_pre_page)).toBe(false);
+  });
+
   it("parses only the asked page range and reports progress", async () => {
     const seen: number[] = [];
     const doc = await parseDocument(await corpusFile("born-digital/pdfjs/tracemonkey.pdf"), "t.pdf", { features: features(), pageRange: [2, 5], onProgress: (done) => seen.push(done) });
