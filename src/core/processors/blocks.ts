@@ -9,6 +9,8 @@ const PARAGRAPH_GAP = 0.7;
 const ITEM_START = /^\s*[•·◦▪●○■‣⁃]\s/;
 /** An item number or letter opening a line: "1.", "a)", "(iv)". */
 const LIST_MARKER = /^\s*((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\((\d{1,3}|[a-z]|[ivx]{1,4})\))\s/i;
+/** A line ending like this finished its sentence. */
+const SENTENCE_END = /[.!?:;。！？：；]$/;
 /** A line indented by more than this many font sizes opens a paragraph. */
 const PARAGRAPH_INDENT = 0.8;
 /** A line ending this share of the paragraph width short of its right edge ends the paragraph. */
@@ -38,6 +40,9 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   const overlap = Math.min(prev.bbox[2], line.bbox[2]) - Math.max(prev.bbox[0], line.bbox[0]);
   if (overlap <= 0) return false;
   if (ITEM_START.test(lineText(line))) return false;
+  // A numbered line starts a new item after another item or after a finished sentence
+  // (not mid-sentence, where "2." may just be a number wrapped to the line start).
+  if (LIST_MARKER.test(lineText(line)) && (LIST_MARKER.test(lineText(group[0])) || SENTENCE_END.test(lineText(prev).trim()))) return false;
   const centred = Math.abs((line.bbox[0] + line.bbox[2]) / 2 - (prev.bbox[0] + prev.bbox[2]) / 2) < size;
   if (centred && !isJustified(group)) return true;
   const left = Math.min(...group.map((l) => l.bbox[0]));

@@ -13,6 +13,12 @@ const MAX_TITLE_LINES = 3;
 const SIZE_BUCKET = 0.8;
 
 const NUMBERING = /^((\d+)(\.\d+)*)\.?\s+\S/;
+/** Section numbering in front of a capitalised heading: arabic ("2", "2.1") or roman ("IV"), with a dot or not. */
+const CAPS_NUMBERING = /^((\d+)(\.\d+)*|[IVX]{1,5}|[A-H])\.?\s+\S/;
+/** A capitalised heading has a word or two, not just an abbreviation. */
+const MIN_CAPS_LETTERS = 4;
+/** Capitalised headings are set at least about the body size (captions and table cells are smaller). */
+const CAPS_MIN_SIZE_RATIO = 0.95;
 /** A document set mostly in bold cannot mark headings by weight. */
 const BOLD_BODY_SHARE = 0.5;
 /** Neighbours on the same line this short (page numbers, table cells) unmask a bold line as a TOC entry or a cell. */
@@ -51,7 +57,7 @@ export function markHeadings(pages: Page[], levels: boolean): void {
       const bold = b.lines.every((l) => l.spans.every((s) => s.bold)) && !bodyIsBold;
       const standalone = !hasShortNeighbour(b, page.blocks);
       const boldHeading = bold && standalone && b.lines.length <= 2 && !/[.:;,]$/.test(b.text);
-      if (short && (size >= body * TITLE_SIZE_RATIO || boldHeading)) {
+      if (short && (size >= body * TITLE_SIZE_RATIO || boldHeading || capsHeading(b, body, standalone))) {
         b.type = "title";
         titles.push(b);
       }
@@ -71,6 +77,18 @@ export function markHeadings(pages: Page[], levels: boolean): void {
     if (numbering) level = Math.max(level, numbering[1].split(".").length);
     t.titleLevel = Math.min(level, 6);
   }
+}
+
+/**
+ * A numbered line in capitals at about body size ("II. RELATED WORK", "3 RESULTS"): how
+ * many journals set section headings, in small caps that neither size nor weight reveal.
+ */
+function capsHeading(b: Block, body: number, standalone: boolean): boolean {
+  if (!standalone || b.lines!.length !== 1 || !CAPS_NUMBERING.test(b.text)) return false;
+  const letters = b.text.replace(/[^\p{L}]/gu, "");
+  if (letters.length < MIN_CAPS_LETTERS || letters !== letters.toUpperCase() || /[.:;,]$/.test(b.text)) return false;
+  // Small caps: the capitals that open each word are full size, so the largest span counts.
+  return Math.max(...b.lines![0].spans.map((s) => s.fontSize)) >= body * CAPS_MIN_SIZE_RATIO;
 }
 
 const titleSize = (b: Block) => Math.max(...(b.lines ?? []).map(lineFontSize));

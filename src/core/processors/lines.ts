@@ -2,8 +2,9 @@
 // joined with a space where the gap between them is wider than a space would leave.
 import type { BBox, Line, Span } from "../model";
 import type { Run } from "../backends/pdf/runs";
+import { findGutters, isLocalGutter } from "./gutters";
 
-/** Two runs share a line when their baselines differ by less than this share of the font size (lines of neighbouring columns are often offset by a point or two). */
+/** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
 /** A horizontal gap wider than this share of the font size is a word space. */
 const WORD_GAP = 0.18;
@@ -14,19 +15,16 @@ const WORD_GAP = 0.18;
 const LINE_SPLIT_GAP = 2.5;
 /** A gap over a column gutter splits a line once it is wider than this many font sizes. */
 const GUTTER_SPLIT_GAP = 0.3;
-/** A gutter is an x band no more than this share of the runs crosses... */
-const GUTTER_MAX_CROSSING = 0.03;
-/** ...at least this wide (points). */
-const GUTTER_MIN_WIDTH = 4;
 
-const CJK = /[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+/** Scripts written without spaces between words (Han, kana, full-width forms; not Hangul, which spaces its words). */
+const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 export function buildLines(runs: Run[]): Line[] {
   const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]);
   let rows: Run[][] = [];
   for (const run of sorted) {
     // Only the last few rows can share a baseline with this run (runs come sorted by baseline).
-    const row = rows.slice(-3).find((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.max(r[0].fontSize, run.fontSize));
+    const row = rows.slice(-3).find((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize));
     if (row) row.push(run);
     else rows.push([run]);
   }
@@ -36,15 +34,16 @@ export function buildLines(runs: Run[]): Line[] {
     const gap = run.bbox[0] - prev.bbox[2];
     const em = Math.max(prev.fontSize, run.fontSize);
     if (gap > LINE_SPLIT_GAP * em) return true;
-    return gap > GUTTER_SPLIT_GAP * em && gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0);
+    if (gap <= GUTTER_SPLIT_GAP * em) return false;
+    return gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0);
   };
+  for (const row of rows) row.sort((a, b) => a.bbox[0] - b.bbox[0]);
   const lines: Line[] = [];
-  for (const row of rows) {
-    row.sort((a, b) => a.bbox[0] - b.bbox[0]);
+  for (const [i, row] of rows.entries()) {
     let current: Run[] = [];
     for (const run of row) {
       const prev = current[current.length - 1];
-      if (prev && splits(prev, run)) {
+      if (prev && (splits(prev, run) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0])))) {
         lines.push(toLine(current));
         current = [];
       }
@@ -55,34 +54,12 @@ export function buildLines(runs: Run[]): Line[] {
   return lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 }
 
-/**
- * Column gutters: x bands inside the text area that (almost) no run crosses. Word gaps
- * wander from line to line; gutters stay put, so they are found from the whole page.
- */
-export function findGutters(runs: Run[]): [number, number][] {
-  if (runs.length < 20) return [];
-  const x0 = Math.floor(Math.min(...runs.map((r) => r.bbox[0])));
-  const x1 = Math.ceil(Math.max(...runs.map((r) => r.bbox[2])));
-  const cover = new Uint32Array(Math.max(0, x1 - x0) + 1);
-  for (const r of runs) for (let x = Math.ceil(r.bbox[0]) - x0; x < Math.floor(r.bbox[2]) - x0; x++) cover[x]++;
-  const limit = runs.length * GUTTER_MAX_CROSSING;
-  const gutters: [number, number][] = [];
-  let start = -1;
-  for (let i = 0; i <= cover.length; i++) {
-    const clear = i < cover.length && cover[i] <= limit;
-    if (clear && start < 0) start = i;
-    if (!clear && start >= 0) {
-      if (i - start >= GUTTER_MIN_WIDTH && start > 0 && i < cover.length) gutters.push([x0 + start, x0 + i]);
-      start = -1;
-    }
-  }
-  return gutters;
-}
-
 /** A row of small type is a superscript or subscript of the row beside it... */
 const SCRIPT_SIZE = 0.85;
 /** ...when it is short: marks and exponents, not a line of footnote text. */
 const SCRIPT_MAX_CHARS = 12;
+/** Rows either side searched for a script's host (other columns' rows interleave by baseline). */
+const SCRIPT_HOST_REACH = 3;
 
 /**
  * Rows set in small type that sit inside the vertical band of a neighbouring row of
@@ -94,7 +71,8 @@ function attachScripts(rows: Run[][]): Run[][] {
   const bottom = (r: Run[]) => Math.max(...r.map((x) => x.bbox[3]));
   const out: Run[][] = [];
   rows.forEach((row, i) => {
-    const hosts = [rows[i + 1], out[out.length - 1]].filter((h): h is Run[] => !!h && h !== row);
+    // The host is a neighbouring row, though a row of the next column may sort in between.
+    const hosts = [...rows.slice(i + 1, i + 1 + SCRIPT_HOST_REACH), ...out.slice(-SCRIPT_HOST_REACH).reverse()].filter((h) => h !== row);
     const short = row.reduce((n, r) => n + r.text.length, 0) <= SCRIPT_MAX_CHARS;
     const host = short ? hosts.find((h) => size(row) < SCRIPT_SIZE * size(h) && top(row) < bottom(h) && bottom(row) > top(h) && nextTo(row, h)) : undefined;
     if (host) host.push(...row);

@@ -15,6 +15,10 @@ const MIN_COLUMN_SHARE = 0.15;
 /** ...and at least this many characters, or it is a ragged margin, not a column. */
 const MIN_COLUMN_CHARS = 200;
 
+/** A block beside a crossing block shares this share of its height with it. */
+const BESIDE_OVERLAP = 0.5;
+/** Tops closer than this (points) are level: computed from glyph boxes, they differ by rounding only. */
+const LEVEL_TOPS = 2;
 /** Columns inside columns: deeper than this is noise, not layout. */
 const MAX_DEPTH = 4;
 
@@ -23,26 +27,78 @@ export function orderBlocks(blocks: Block[], pageWidth: number): Block[] {
 }
 
 function orderRegion(blocks: Block[], x0: number, x1: number, depth: number): Block[] {
-  const byTop = [...blocks].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const byTop = topToBottom(blocks);
   const gutter = depth < MAX_DEPTH ? findGutter(byTop, x0, x1) : null;
   if (gutter === null) return byTop;
   const out: Block[] = [];
-  let left: Block[] = [];
-  let right: Block[] = [];
-  const flush = () => {
-    out.push(...orderRegion(left, x0, gutter, depth + 1), ...orderRegion(right, gutter, x1, depth + 1));
-    left = [];
-    right = [];
-  };
-  for (const b of byTop) {
-    if (b.bbox[2] <= gutter) left.push(b);
-    else if (b.bbox[0] >= gutter) right.push(b);
-    else {
-      flush();
-      out.push(b);
+  for (const section of sections(byTop, gutter)) {
+    if (section.spanning) {
+      // Across the gutter (a title, an author row, a wide figure): its own layout, read on its own.
+      out.push(...orderRegion(section.blocks, x0, x1, depth + 1));
+    } else {
+      out.push(...orderRegion(section.blocks.filter((b) => b.bbox[2] <= gutter), x0, gutter, depth + 1));
+      out.push(...orderRegion(section.blocks.filter((b) => b.bbox[0] >= gutter), gutter, x1, depth + 1));
     }
   }
-  flush();
+  return out;
+}
+
+interface Section {
+  spanning: boolean;
+  blocks: Block[];
+}
+
+/**
+ * Horizontal sections of a page split by a gutter: stretches read column by column, and
+ * the stretches taken by blocks across the gutter together with the blocks beside them
+ * (the other names of an author row stand beside the one that crosses the gutter).
+ */
+function sections(byTop: Block[], gutter: number): Section[] {
+  const crosses = (b: Block) => b.bbox[0] < gutter && b.bbox[2] > gutter;
+  const bands: [number, number][] = [];
+  for (const b of byTop.filter(crosses)) {
+    const last = bands[bands.length - 1];
+    if (last && b.bbox[1] < last[1]) last[1] = Math.max(last[1], b.bbox[3]);
+    else bands.push([b.bbox[1], b.bbox[3]]);
+  }
+  const bandOf = (b: Block) =>
+    crosses(b) ? bands.findIndex(([y0, y1]) => b.bbox[1] >= y0 && b.bbox[1] <= y1) : bands.findIndex(([y0, y1]) => overlap(b, y0, y1) > BESIDE_OVERLAP * (b.bbox[3] - b.bbox[1]));
+  const out: Section[] = [];
+  const spanningAt = new Map<number, Section>();
+  for (const b of byTop) {
+    const band = bandOf(b);
+    if (band >= 0) {
+      let section = spanningAt.get(band);
+      if (!section) {
+        section = { spanning: true, blocks: [] };
+        spanningAt.set(band, section);
+        out.push(section);
+      }
+      section.blocks.push(b);
+      continue;
+    }
+    const last = out[out.length - 1];
+    if (last && !last.spanning) last.blocks.push(b);
+    else out.push({ spanning: false, blocks: [b] });
+  }
+  return out;
+}
+
+const overlap = (b: Block, y0: number, y1: number) => Math.min(b.bbox[3], y1) - Math.max(b.bbox[1], y0);
+
+/** Top to bottom; blocks whose tops are level (one row of a layout) left to right. */
+function topToBottom(blocks: Block[]): Block[] {
+  const sorted = [...blocks].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const out: Block[] = [];
+  let row: Block[] = [];
+  for (const b of sorted) {
+    if (row.length && b.bbox[1] - row[0].bbox[1] > LEVEL_TOPS) {
+      out.push(...row.sort((a, c) => a.bbox[0] - c.bbox[0]));
+      row = [];
+    }
+    row.push(b);
+  }
+  out.push(...row.sort((a, c) => a.bbox[0] - c.bbox[0]));
   return out;
 }
 

@@ -1,0 +1,69 @@
+// Column gutters, the white bands between columns that must split a row of text in two.
+// Two ways to see one: across the whole page (a band almost no run crosses), or locally
+// (a gap that lines up with clear space in the rows above and below it). The local view
+// catches the columns under a full-width title or author block, which cross the band and
+// hide it from the whole-page view.
+import type { Run } from "../backends/pdf/runs";
+
+/** Below this many runs a page has too little text for the whole-page view. */
+const MIN_RUNS = 20;
+/** A gutter is an x band no more than this share of the runs crosses... */
+const GUTTER_MAX_CROSSING = 0.03;
+/** ...at least this wide (points). */
+const GUTTER_MIN_WIDTH = 4;
+/** Locally, a gutter runs clear through at least this many rows (a word gap rarely clears three rows in a row)... */
+const LOCAL_MIN_ROWS = 4;
+/** ...with text beside it on each side in at least this many of them. */
+const LOCAL_MIN_SIDE_ROWS = 3;
+/** A run overlapping the candidate x by less than this (points) does not cross it: glyph boxes are estimates. */
+const CROSS_TOLERANCE = 0.5;
+/** Candidate x positions inside a gap are tried this far apart (points). */
+const LOCAL_STEP = 1;
+
+/**
+ * Whole-page gutters: x bands inside the text area that (almost) no run crosses. Word gaps
+ * wander from line to line; gutters stay put, so they are found from the whole page.
+ */
+export function findGutters(runs: Run[]): [number, number][] {
+  if (runs.length < MIN_RUNS) return [];
+  const x0 = Math.floor(Math.min(...runs.map((r) => r.bbox[0])));
+  const x1 = Math.ceil(Math.max(...runs.map((r) => r.bbox[2])));
+  const cover = new Uint32Array(Math.max(0, x1 - x0) + 1);
+  for (const r of runs) for (let x = Math.ceil(r.bbox[0]) - x0; x < Math.floor(r.bbox[2]) - x0; x++) cover[x]++;
+  const limit = runs.length * GUTTER_MAX_CROSSING;
+  const gutters: [number, number][] = [];
+  let start = -1;
+  for (let i = 0; i <= cover.length; i++) {
+    const clear = i < cover.length && cover[i] <= limit;
+    if (clear && start < 0) start = i;
+    if (!clear && start >= 0) {
+      if (i - start >= GUTTER_MIN_WIDTH && start > 0 && i < cover.length) gutters.push([x0 + start, x0 + i]);
+      start = -1;
+    }
+  }
+  return gutters;
+}
+
+/**
+ * Whether some x in the gap [gapStart, gapEnd] of row `at` is a local gutter: the rows
+ * around it (rows sorted top to bottom), up to the nearest row with a run across x, are
+ * enough rows and carry text on both sides of x.
+ */
+export function isLocalGutter(rows: Run[][], at: number, gapStart: number, gapEnd: number): boolean {
+  for (let x = gapStart + LOCAL_STEP / 2; x < gapEnd; x += LOCAL_STEP) {
+    let clearRows = 0;
+    let leftRows = 0;
+    let rightRows = 0;
+    for (const dir of [-1, 1]) {
+      for (let i = dir < 0 ? at : at + 1; i >= 0 && i < rows.length; i += dir) {
+        const row = rows[i];
+        if (row.some((r) => r.bbox[0] < x - CROSS_TOLERANCE && r.bbox[2] > x + CROSS_TOLERANCE)) break;
+        clearRows++;
+        if (row.some((r) => r.bbox[2] <= x + CROSS_TOLERANCE)) leftRows++;
+        if (row.some((r) => r.bbox[0] >= x - CROSS_TOLERANCE)) rightRows++;
+      }
+    }
+    if (clearRows >= LOCAL_MIN_ROWS && leftRows >= LOCAL_MIN_SIDE_ROWS && rightRows >= LOCAL_MIN_SIDE_ROWS) return true;
+  }
+  return false;
+}
