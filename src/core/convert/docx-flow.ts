@@ -1,72 +1,93 @@
-// Word, flow mode: real paragraphs in reading order (never text boxes), headings with the
-// built-in Heading styles so the navigation pane works, real lists and tables.
-import { AlignmentType, Document as WordDocument, HeadingLevel, LevelFormat, Packer, Paragraph, type Table } from "docx";
-import type { Block, Document } from "../model";
-import { pageMargins, textRuns, wordTable } from "./docx-common";
-import { twips } from "./fonts";
+// Word, flow mode: real paragraphs in reading order (never text boxes), titles in the
+// built-in Heading styles so the navigation pane and a table of contents work, real
+// numbered and bulleted lists, real tables. One section with the first page's size; the
+// text reflows, so PDF page breaks are not kept. Header/footer furniture is left out.
+import { AlignmentType, Document as WordDocument, HeadingLevel, Packer, Paragraph, Table, TextRun } from "docx";
+import type { Block, Document, Line, Page } from "../model";
+import { planLists, type ListPlan } from "./docx-lists";
+import { flowPage } from "./docx-page";
+import { wordAlign, wordIndent } from "./docx-paragraph";
+import { wordRuns } from "./docx-runs";
+import { headingLevel, wordStyles, type WordStyles } from "./docx-styles";
+import { wordTable } from "./docx-table";
+import { blockRuns, styledRuns } from "./spans";
 
 const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
-/** Word's list indent per level (twips). */
-const LIST_INDENT = 360;
+
+/** A block to write, its page, and the lines of its continuation on later pages (merged by the parser). */
+interface FlowItem {
+  block: Block;
+  page: Page;
+  continuation: Line[];
+}
+
+interface Context {
+  styles: WordStyles;
+  lists: ListPlan;
+  contentWidth: number;
+}
 
 export async function docxFlow(doc: Document): Promise<Uint8Array> {
-  const first = doc.pages[0];
-  const margins = pageMargins(first);
-  const contentWidth = first ? first.width - (margins.left + margins.right) / 20 : 468;
-  const children: (Paragraph | Table)[] = [];
-  for (const page of doc.pages) {
-    for (const block of page.blocks) {
-      if (block.hidden) continue;
-      children.push(...blockElements(block, contentWidth));
-    }
-  }
+  const page = flowPage(doc);
+  const items = flowItems(doc);
+  const ctx: Context = { styles: wordStyles(doc), lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth };
+  const children = separateTables(items.flatMap((item) => blockElements(item, ctx)));
   const word = new WordDocument({
     creator: "docparse",
     title: doc.source.title ?? doc.source.fileName,
-    numbering: { config: [listNumbering("bullets", false), listNumbering("numbers", true)] },
-    sections: [
-      {
-        properties: first ? { page: { size: { width: twips(first.width), height: twips(first.height) }, margin: margins } } : {},
-        children: children.length ? children : [new Paragraph("")],
-      },
-    ],
+    styles: ctx.styles.options,
+    numbering: { config: ctx.lists.config },
+    sections: [{ properties: { page: { size: page.size, margin: page.margin } }, children }],
   });
   return new Uint8Array(await Packer.toArrayBuffer(word));
 }
 
-function blockElements(block: Block, contentWidth: number): (Paragraph | Table)[] {
-  if (block.table) return [wordTable(block, contentWidth), new Paragraph("")];
+/** Visible blocks in reading order; a hidden continuation lends its lines (its styles) to the block it continues. */
+function flowItems(doc: Document): FlowItem[] {
+  const items: FlowItem[] = [];
+  for (const page of doc.pages) {
+    for (const block of page.blocks) {
+      if (!block.hidden) items.push({ block, page, continuation: [] });
+      else if (block.continuesFromPreviousPage && items.length) items[items.length - 1].continuation.push(...(block.lines ?? []));
+    }
+  }
+  return items;
+}
+
+function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (Paragraph | Table)[] {
+  const { styles } = ctx;
+  if (block.table) {
+    const bboxWidth = block.bbox[2] - block.bbox[0];
+    return [wordTable(block, { width: bboxWidth > 0 ? Math.min(bboxWidth, ctx.contentWidth) : ctx.contentWidth })];
+  }
+  // Image bytes are not part of the Document, so a figure cannot be embedded; its caption is its own block.
+  if (block.type === "image" || !block.text.trim()) return [];
+  const runs = blockRuns(block, continuation);
   if (block.type === "title") {
-    return [new Paragraph({ heading: HEADINGS[Math.min(5, (block.titleLevel ?? 1) - 1)], children: textRuns(block, { keepSize: false }) })];
+    const isTitle = block === styles.titleBlock;
+    const base = isTitle ? styles.title : styles.heading(headingLevel(block));
+    return [new Paragraph({ heading: isTitle ? HeadingLevel.TITLE : HEADINGS[headingLevel(block) - 1], alignment: wordAlign(block, page), children: wordRuns(runs, base) })];
   }
-  if (block.type === "list" && block.list) {
-    return [new Paragraph({ numbering: { reference: block.list.ordered ? "numbers" : "bullets", level: Math.min(8, block.list.level) }, children: textRuns(block, { keepSize: true }) })];
-  }
-  return [new Paragraph({ children: textRuns(block, { keepSize: true }), alignment: alignment(block), spacing: { after: 120 } })];
+  const numbering = ctx.lists.of.get(block);
+  if (numbering) return [new Paragraph({ numbering, children: wordRuns(runs, styles.body) })];
+  if (block.type === "code") return [new Paragraph({ children: codeRuns(block, styles) })];
+  const alignment = block.type === "formula" && block.formula?.display ? AlignmentType.CENTER : wordAlign(block, page);
+  return [new Paragraph({ alignment, indent: wordIndent(block), children: wordRuns(runs, styles.body) })];
 }
 
-function alignment(block: Block) {
-  switch (block.align) {
-    case "center":
-      return AlignmentType.CENTER;
-    case "right":
-      return AlignmentType.RIGHT;
-    case "justify":
-      return AlignmentType.JUSTIFIED;
-    default:
-      return undefined;
-  }
+/** Code keeps its line breaks: each PDF line one line of the paragraph. */
+function codeRuns(block: Block, styles: WordStyles): ReturnType<typeof wordRuns> {
+  const lines = block.lines ?? [];
+  if (!lines.length) return wordRuns(blockRuns(block), styles.body);
+  return lines.flatMap((line, i) => {
+    const runs = wordRuns(styledRuns(line.spans.map((s) => s.text).join(""), line.spans), styles.body);
+    return i === 0 ? runs : [new TextRun({ break: 1 }), ...runs];
+  });
 }
 
-function listNumbering(reference: string, ordered: boolean) {
-  return {
-    reference,
-    levels: Array.from({ length: 9 }, (_, level) => ({
-      level,
-      format: ordered ? [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN][level % 3] : LevelFormat.BULLET,
-      text: ordered ? `%${level + 1}.` : ["•", "◦", "▪"][level % 3],
-      alignment: AlignmentType.LEFT,
-      style: { paragraph: { indent: { left: LIST_INDENT * (level + 1), hanging: LIST_INDENT / 2 } } },
-    })),
-  };
+
+/** An empty paragraph after each table: Word merges adjacent tables, needs a paragraph after a final one, and the text below gets its breathing space. */
+function separateTables(children: (Paragraph | Table)[]): (Paragraph | Table)[] {
+  const out = children.flatMap((child) => (child instanceof Table ? [child, new Paragraph("")] : [child]));
+  return out.length ? out : [new Paragraph("")];
 }

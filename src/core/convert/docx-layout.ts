@@ -1,44 +1,70 @@
 // Word, layout mode: each PDF page one section of the same size; each block a positioned
-// frame paragraph at its place (one per block, not per line), so the page looks like the
-// original and each paragraph stays editable.
-import { Document as WordDocument, FrameAnchorType, Packer, Paragraph, type Table } from "docx";
-import type { Document, Page } from "../model";
-import { textRuns, wordTable } from "./docx-common";
+// frame paragraph at its place (one frame per block, not per line, so a paragraph stays
+// one editable paragraph), tables floating at their place as real tables. Header and
+// footer furniture is kept: this mode reproduces how the page looked.
+import { Document as WordDocument, FrameAnchorType, FrameWrap, HeightRule, LineRuleType, Packer, Paragraph, type Table } from "docx";
+import type { Block, Document, Page } from "../model";
+import { blockAlign } from "./alignment";
+import { wordAlign, wordIndent } from "./docx-paragraph";
+import { wordRuns } from "./docx-runs";
+import { wordStyles, type WordStyles } from "./docx-styles";
+import { wordTable } from "./docx-table";
 import { twips } from "./fonts";
+import { layoutBlocks, linePitch, textBox } from "./layout-geometry";
+import { ownRuns } from "./spans";
 
-/** Frames get a little extra height so a substituted font does not clip the last line. */
-const FRAME_SLACK = 1.15;
+/** Smallest frame (twips) Word shows reliably. */
+const MIN_FRAME = 100;
 
 export async function docxLayout(doc: Document): Promise<Uint8Array> {
+  const styles = wordStyles(doc);
   const sections = doc.pages.map((page) => ({
-    properties: { page: { size: { width: twips(page.width), height: twips(page.height) }, margin: { top: 0, right: 0, bottom: 0, left: 0 } } },
-    children: pageElements(page),
+    properties: { page: { size: { width: twips(page.width), height: twips(page.height) }, margin: { top: 0, right: 0, bottom: 0, left: 0, header: 0, footer: 0 } } },
+    children: pageElements(page, styles),
   }));
-  const word = new WordDocument({ creator: "docparse", title: doc.source.title ?? doc.source.fileName, sections: sections.length ? sections : [{ children: [new Paragraph("")] }] });
+  const word = new WordDocument({
+    creator: "docparse",
+    title: doc.source.title ?? doc.source.fileName,
+    styles: { default: { document: styles.options.default?.document } },
+    sections: sections.length ? sections : [{ properties: {}, children: [new Paragraph("")] }],
+  });
   return new Uint8Array(await Packer.toArrayBuffer(word));
 }
 
-function pageElements(page: Page): (Paragraph | Table)[] {
+function pageElements(page: Page, styles: WordStyles): (Paragraph | Table)[] {
   const out: (Paragraph | Table)[] = [];
-  for (const block of page.blocks) {
-    if (block.hidden && block.layer === "body") continue;
-    const [x0, y0, x1, y1] = block.bbox;
-    if (block.table) {
-      out.push(wordTable(block, x1 - x0));
-      continue;
-    }
-    out.push(
-      new Paragraph({
-        frame: {
-          type: "absolute",
-          position: { x: twips(x0), y: twips(y0) },
-          width: Math.max(twips(x1 - x0) + 40, 200),
-          height: Math.max(twips((y1 - y0) * FRAME_SLACK), 200),
-          anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
-        },
-        children: textRuns(block, { keepSize: true }),
-      }),
-    );
+  for (const block of layoutBlocks(page)) {
+    const [x0, y0, x1] = block.bbox;
+    if (block.table) out.push(anchor(), wordTable(block, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true }), anchor());
+    else out.push(frame(block, page, styles));
   }
-  return out.length ? out : [new Paragraph("")];
+  // The section's properties ride on a last ordinary paragraph, not on a frame.
+  out.push(anchor());
+  return out;
+}
+
+/** An empty ordinary paragraph: frames before a table need one to anchor to (LibreOffice drops them otherwise). */
+const anchor = () => new Paragraph({ spacing: { before: 0, after: 0 } });
+
+function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
+  const [x0, y0, x1, y1] = block.bbox;
+  const pitch = linePitch(block);
+  const { x, width } = textBox(block, page, blockAlign(block, page));
+  return new Paragraph({
+    frame: {
+      type: "absolute",
+      position: { x: twips(x), y: twips(y0) },
+      width: Math.max(MIN_FRAME, twips(width)),
+      height: Math.max(MIN_FRAME, twips(y1 - y0)),
+      // At least the PDF height: a wider substitute font may need another line, never clip it.
+      rule: HeightRule.ATLEAST,
+      anchor: { horizontal: FrameAnchorType.PAGE, vertical: FrameAnchorType.PAGE },
+      // Frames never push one another (or the section's last paragraph) around.
+      wrap: FrameWrap.THROUGH,
+    },
+    alignment: wordAlign(block, page),
+    indent: wordIndent(block),
+    spacing: { before: 0, after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
+    children: wordRuns(ownRuns(block), styles.body),
+  });
 }

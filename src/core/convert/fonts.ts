@@ -1,18 +1,28 @@
-// PDF font names ("ABCDEF+TimesNewRomanPS-BoldMT", pdf.js's "serif") mapped to families
-// an Office installation has.
+// PDF font names ("ABCDEF+TimesNewRomanPS-BoldMT", pdf.js's generic "serif") mapped to
+// families every Office installation has, so the converted file does not fall back to
+// whatever the reader's machine picks for an embedded subset font.
+/** Checked in order: "sans-serif" must say Arial before the serif rule sees "serif". */
 const FAMILIES: [RegExp, string][] = [
-  [/courier|mono|consolas|menlo/i, "Courier New"],
-  [/times|serif|georgia|garamond|cambria|minion|cmr|nimbusrom|libertine/i, "Times New Roman"],
-  [/calibri/i, "Calibri"],
-  [/arial|helvetica|sans|verdana|tahoma|nimbussan|liberation/i, "Arial"],
+  [/courier|mono|consola|menlo|inconsolata|typewriter|cmtt/i, "Courier New"],
+  [/sans|arial|helvetica|verdana|tahoma|nimbussan|liberationsans|dejavusans|segoe|frutiger|univers|futura/i, "Arial"],
+  [/calibri|carlito/i, "Calibri"],
+  [/cambria|caladea/i, "Cambria"],
+  [/times|serif|georgia|garamond|minion|cmr|nimbusrom|libertine|palatino|bookman|century|roman/i, "Times New Roman"],
+  [/symbol/i, "Symbol"],
 ];
 
+/** Word's and PowerPoint's own default body face, used when the PDF name says nothing. */
+export const DEFAULT_FONT = "Calibri";
+
 export function officeFont(pdfFontFamily: string | undefined): string {
+  // The six capitals and a plus are a subset tag, not part of the name.
   const name = (pdfFontFamily ?? "").replace(/^[A-Z]{6}\+/, "");
-  if (/sans/i.test(name)) return "Arial";
   for (const [pattern, family] of FAMILIES) if (pattern.test(name)) return family;
-  return "Calibri";
+  return DEFAULT_FONT;
 }
 
 /** PDF points to twentieths of a point (Word's unit for page geometry). */
 export const twips = (points: number) => Math.round(points * 20);
+
+/** PDF points to half-points (Word's unit for font sizes). */
+export const halfPoints = (points: number) => Math.max(2, Math.round(points * 2));

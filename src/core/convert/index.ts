@@ -5,6 +5,7 @@ import { docxFlow } from "./docx-flow";
 import { docxLayout } from "./docx-layout";
 import { pptxLayout } from "./pptx-layout";
 
+/** The media types of the two Office formats (IANA registrations). */
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const PPTX_MIME = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 

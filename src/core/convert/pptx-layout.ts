@@ -1,40 +1,82 @@
-// PowerPoint, layout mode: one slide per page with the page's size, one text box per
-// block at its place with its font, size and style; tables as slide tables.
+// PowerPoint, layout mode: one slide per page, the slide the page's size; one text box per
+// block at its place with its fonts, sizes, emphasis, colours and alignment (not a shape
+// per line, so a paragraph stays editable); the page's first title is the slide's title
+// placeholder; tables as slide tables. Output as bytes (no file system), so it runs in workerd.
 import PptxGenJS from "pptxgenjs";
-import type { Block, Document } from "../model";
-import { officeFont } from "./fonts";
-import { blockRuns } from "./spans";
+import type { Block, Document, Page } from "../model";
+import { blockAlign } from "./alignment";
+import { DEFAULT_FONT, officeFont } from "./fonts";
+import { layoutBlocks, linePitch, textBox } from "./layout-geometry";
+import { addSlideTable } from "./pptx-table";
+import { repairPptx } from "./pptx-repair";
+import { TitleLayouts } from "./pptx-title";
+import { dominantStyle, ownRuns } from "./spans";
 
-const inches = (points: number) => points / 72;
+const POINTS_PER_INCH = 72;
+/** Letter landscape, when the document has no pages. */
+const DEFAULT_SLIDE = { width: 792, height: 612 };
+/** Smallest box (inches) PowerPoint lets one select. */
+const MIN_BOX = 0.1;
 
 export async function pptxLayout(doc: Document): Promise<Uint8Array> {
   const pptx = new PptxGenJS();
-  const first = doc.pages[0];
-  pptx.defineLayout({ name: "PDF", width: inches(first?.width ?? 720), height: inches(first?.height ?? 540) });
+  // A presentation has one slide size: the first page's. Other pages are scaled to fit it.
+  const slide = doc.pages[0] ?? DEFAULT_SLIDE;
+  pptx.defineLayout({ name: "PDF", width: slide.width / POINTS_PER_INCH, height: slide.height / POINTS_PER_INCH });
   pptx.layout = "PDF";
   pptx.title = doc.source.title ?? doc.source.fileName;
+  pptx.author = "docparse";
+  const body = dominantStyle(doc.pages.flatMap((p) => p.blocks).filter((b) => b.type === "text").flatMap((b) => (b.lines ?? []).flatMap((l) => l.spans)));
+  const titles = new TitleLayouts(pptx);
   for (const page of doc.pages) {
-    const slide = pptx.addSlide();
-    for (const block of page.blocks) {
-      if (block.hidden && block.layer === "body") continue;
-      addBlock(slide, block);
+    const scale = Math.min(slide.width / page.width, slide.height / page.height) / POINTS_PER_INCH;
+    const blocks = layoutBlocks(page);
+    const title = blocks.find((b) => b.type === "title" && !b.hidden);
+    const s = pptx.addSlide(title ? { masterName: titles.layoutFor(box(title, page, scale)) } : undefined);
+    for (const block of blocks) {
+      if (block.table) addSlideTable(s, block, scale, body.fontSize, officeFont(body.fontFamily));
+      else addTextBox(s, block, page, scale, block === title);
     }
   }
-  const out = (await pptx.write({ outputType: "uint8array" })) as Uint8Array;
-  return out;
+  return repairPptx((await pptx.write({ outputType: "uint8array" })) as Uint8Array);
 }
 
-function addBlock(slide: PptxGenJS.Slide, block: Block): void {
-  const [x0, y0, x1, y1] = block.bbox;
-  const box = { x: inches(x0), y: inches(y0), w: Math.max(inches(x1 - x0), 0.2), h: Math.max(inches(y1 - y0), 0.15) };
-  if (block.table) {
-    const rows = block.table.rows.map((row) => row.map((c) => ({ text: c.text, options: { rowspan: c.rowSpan > 1 ? c.rowSpan : undefined, colspan: c.colSpan > 1 ? c.colSpan : undefined, bold: c.header } })));
-    slide.addTable(rows, { ...box, fontSize: 9, border: { type: "solid", pt: 0.5, color: "808080" } });
-    return;
-  }
-  const runs = blockRuns(block).map((r) => ({
+/** The block's text box on the slide, in inches. */
+function box(block: Block, page: Page, scale: number) {
+  const [, y0, , y1] = block.bbox;
+  const { x, width } = textBox(block, page, blockAlign(block, page));
+  return { x: x * scale, y: y0 * scale, w: Math.max(MIN_BOX, width * scale), h: Math.max(MIN_BOX, (y1 - y0) * scale) };
+}
+
+function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: number, isTitle: boolean): void {
+  const toPoints = scale * POINTS_PER_INCH;
+  const runs: PptxGenJS.TextProps[] = ownRuns(block).map((r) => ({
     text: r.text,
-    options: { fontFace: officeFont(r.fontFamily), fontSize: Math.max(1, Math.round(r.fontSize)), bold: r.bold, italic: r.italic, color: r.color?.replace("#", ""), hyperlink: r.link ? { url: r.link } : undefined },
+    options: {
+      fontFace: r.fontFamily ? officeFont(r.fontFamily) : DEFAULT_FONT,
+      fontSize: Math.max(1, Math.round(r.fontSize * toPoints * 2) / 2),
+      bold: r.bold,
+      italic: r.italic,
+      color: r.color ? r.color.replace("#", "").toUpperCase() : undefined,
+      hyperlink: r.link ? { url: r.link } : undefined,
+      superscript: r.script === "super" || undefined,
+      subscript: r.script === "sub" || undefined,
+    },
   }));
-  slide.addText(runs, { ...box, margin: 0, valign: "top", fit: "none", wrap: true, bullet: block.type === "list" ? (block.list?.ordered ? { type: "number" } : true) : undefined, objectName: block.type === "title" ? "Title" : undefined });
+  const pitch = linePitch(block);
+  const align = blockAlign(block, page);
+  slide.addText(runs, {
+    ...box(block, page, scale),
+    placeholder: isTitle ? "title" : undefined,
+    // Names show in PowerPoint's selection pane; the title placeholder is renamed when the file is mended.
+    objectName: `${block.type} ${block.bbox.map(Math.round).join(",")}`,
+    margin: 0,
+    valign: "top",
+    align,
+    lineSpacing: pitch ? pitch * toPoints : undefined,
+    paraSpaceBefore: 0,
+    paraSpaceAfter: 0,
+    fit: "none",
+    wrap: true,
+  });
 }

@@ -1,23 +1,117 @@
-// The styled text of a block, as runs a converter can write: its spans in order, lines
-// joined by spaces, list markers and hyphenation already handled by the parser.
-import type { Block, Span } from "../model";
+// The styled text of a block, as runs a converter can write. The block's text is
+// authoritative (hyphenation mended, list marker removed, a paragraph continued from the
+// next page appended); the spans carry the styles. Each character of the text takes the
+// style of the span character it matches, so bold words, links and font changes survive
+// even when the text and the spans differ by a hyphen or a marker.
+import type { Block, Line, Span } from "../model";
 
 /** A span without its geometry: what a converter needs to write a run. */
-export type StyledRun = Omit<Span, "bbox" | "script">;
+export type StyledRun = Omit<Span, "bbox">;
 
-export function blockRuns(block: Block): StyledRun[] {
-  const lines = block.lines ?? [];
-  if (!lines.length || block.type === "list") return [fromBlock(block)];
-  // The block text is authoritative (hyphenation joined, list marker removed); spans carry
-  // the styles. When they disagree in length, keep the text with the dominant style.
-  const spans: Span[] = lines.flatMap((l, i) => l.spans.map((s, j) => (i > 0 && j === 0 ? { ...s, text: ` ${s.text.trimStart()}` } : s)));
-  const joined = spans.map((s) => s.text).join("");
-  if (joined.replace(/\s+/g, " ").trim() !== block.text.replace(/\s+/g, " ").trim()) return [fromBlock(block)];
-  return spans.map((s) => ({ text: s.text, fontFamily: s.fontFamily, fontSize: s.fontSize, bold: s.bold, italic: s.italic, color: s.color, link: s.link }));
+/** How far ahead (in span characters) to look for a text character the spans dropped or added. */
+const MAX_SKIP = 12;
+/** Size assumed when a block carries no spans at all (a table cell, a hand-made block). */
+export const FALLBACK_FONT_SIZE = 11;
+
+const isSpace = (ch: string) => /\s/.test(ch);
+
+/** Runs for `text`, styled from `spans` (the spans of the lines the text came from). */
+export function styledRuns(text: string, spans: Span[]): StyledRun[] {
+  if (!spans.length) return text ? [{ ...plainStyle(), text }] : [];
+  // Every span character with the span it came from; spaces are not matched (lines join with them).
+  const chars: { ch: string; span: number }[] = [];
+  spans.forEach((s, i) => {
+    for (const ch of s.text) if (!isSpace(ch)) chars.push({ ch, span: i });
+  });
+  const owner: number[] = [];
+  let p = 0;
+  let current = chars[0]?.span ?? 0;
+  for (const ch of text) {
+    if (!isSpace(ch)) {
+      const end = Math.min(chars.length, p + MAX_SKIP);
+      let hit = -1;
+      for (let k = p; k < end; k++) {
+        if (chars[k].ch === ch) {
+          hit = k;
+          break;
+        }
+      }
+      if (hit >= 0) {
+        current = chars[hit].span;
+        p = hit + 1;
+      }
+    }
+    // A space (or an unmatched character) keeps the style before it.
+    owner.push(current);
+  }
+  return mergeRuns([...text].map((ch, i) => ({ ...styleOf(spans[owner[i]]), text: ch })));
 }
 
-function fromBlock(block: Block): StyledRun {
-  const spans = (block.lines ?? []).flatMap((l) => l.spans);
-  const main = [...spans].sort((a, b) => b.text.length - a.text.length)[0];
-  return { text: block.text, fontFamily: main?.fontFamily ?? "", fontSize: main?.fontSize ?? 11, bold: spans.length > 0 && spans.every((s) => s.bold), italic: spans.length > 0 && spans.every((s) => s.italic) };
+/** Runs of a block as the flow converter writes it: its whole text, spans of its own lines and any continuation. */
+export function blockRuns(block: Block, extraLines: Line[] = []): StyledRun[] {
+  return styledRuns(block.text, [...(block.lines ?? []), ...extraLines].flatMap((l) => l.spans));
+}
+
+/**
+ * Runs of what a block shows on its own page (layout modes): its lines joined, with the
+ * marker a list item printed, and without text merged in from the next page.
+ */
+export function ownRuns(block: Block): StyledRun[] {
+  const lines = block.lines ?? [];
+  if (!lines.length) return styledRuns(block.list ? `${block.list.marker} ${block.text}` : block.text, []);
+  return styledRuns(joinOwnLines(lines.map((l) => l.spans.map((s) => s.text).join(""))), lines.flatMap((l) => l.spans));
+}
+
+/** Lines joined by spaces, a word hyphenated at a line end made whole again (the text re-wraps in Office). */
+export function joinOwnLines(texts: string[]): string {
+  let out = "";
+  for (const raw of texts) {
+    const t = raw.trim();
+    if (!out) out = t;
+    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(t)) out = out.slice(0, -1) + t;
+    else if (t) out += ` ${t}`;
+  }
+  return out;
+}
+
+/** The style covering most characters of some spans: a document's or a block's main style. */
+export function dominantStyle(spans: Span[]): Omit<StyledRun, "text"> {
+  const weight = new Map<string, { style: Omit<StyledRun, "text">; chars: number }>();
+  for (const s of spans) {
+    const style = { fontFamily: s.fontFamily, fontSize: Math.round(s.fontSize * 2) / 2, bold: s.bold, italic: s.italic, color: s.color };
+    const key = JSON.stringify(style);
+    const entry = weight.get(key) ?? { style, chars: 0 };
+    entry.chars += s.text.length;
+    weight.set(key, entry);
+  }
+  return [...weight.values()].sort((a, b) => b.chars - a.chars)[0]?.style ?? plainStyle();
+}
+
+function plainStyle(): Omit<StyledRun, "text"> {
+  return { fontFamily: "", fontSize: FALLBACK_FONT_SIZE, bold: false, italic: false };
+}
+
+function styleOf(s: Span): Omit<StyledRun, "text"> {
+  return { fontFamily: s.fontFamily, fontSize: s.fontSize, bold: s.bold, italic: s.italic, color: s.color, link: s.link, script: s.script };
+}
+
+const sameStyle = (a: StyledRun, b: StyledRun) =>
+  a.fontFamily === b.fontFamily && a.fontSize === b.fontSize && a.bold === b.bold && a.italic === b.italic && a.color === b.color && a.link === b.link && a.script === b.script;
+
+/** Neighbouring characters (or PDF text items) with one style become one run. */
+function mergeRuns(runs: StyledRun[]): StyledRun[] {
+  const out: StyledRun[] = [];
+  for (const r of runs) {
+    const last = out[out.length - 1];
+    if (last && sameStyle(last, r)) last.text += r.text;
+    else out.push({ ...r });
+  }
+  // A space after a link or a superscript belongs to the plain text that follows it.
+  for (let i = 0; i + 1 < out.length; i++) {
+    const trailing = /\s+$/.exec(out[i].text);
+    if (!trailing || !(out[i].link || out[i].script) || trailing[0].length === out[i].text.length) continue;
+    out[i].text = out[i].text.slice(0, trailing.index);
+    out[i + 1].text = trailing[0] + out[i + 1].text;
+  }
+  return out;
 }

@@ -1,0 +1,51 @@
+// How a block's text is aligned, when the parser did not say: read from where its lines
+// start and end. Word and PowerPoint re-wrap text with substitute fonts, so a centred
+// title must be *centred*, not merely placed where its text happened to start.
+import type { Block, Page } from "../model";
+
+export type Align = NonNullable<Block["align"]>;
+
+/** Edges closer than this (points) are the same edge. */
+const EDGE_TOLERANCE = 2;
+/** A single line is centred when its middle is this close (share of the page width) to the page's middle... */
+const CENTRE_SHARE = 0.02;
+/** ...and it starts at least this far (points) right of the page's text edge, so a full-width line is not "centred". */
+const MIN_CENTRE_INDENT = 24;
+/** A first line indented by at least this much (points) is a paragraph indent, not jitter. */
+const MIN_FIRST_LINE_INDENT = 4;
+/** Indents larger than this (points) are a layout accident (a line from another column), not a typographic indent. */
+const MAX_FIRST_LINE_INDENT = 72;
+
+const spread = (values: number[]) => (values.length ? Math.max(...values) - Math.min(...values) : 0);
+
+export function blockAlign(block: Block, page: Page): Align {
+  if (block.align) return block.align;
+  const lines = block.lines ?? [];
+  if (!lines.length) return "left";
+  const lefts = lines.map((l) => l.bbox[0]);
+  const rights = lines.map((l) => l.bbox[2]);
+  const middles = lines.map((l) => (l.bbox[0] + l.bbox[2]) / 2);
+  if (lines.length === 1) {
+    const textLeft = Math.min(...page.blocks.filter((b) => !b.hidden).map((b) => b.bbox[0]));
+    const centred = Math.abs(middles[0] - page.width / 2) < page.width * CENTRE_SHARE && lefts[0] - textLeft >= MIN_CENTRE_INDENT;
+    return centred ? "center" : "left";
+  }
+  // Centred: lines of different lengths share their middle (checked first: centred lines of similar length also share a left edge).
+  if (spread(lefts) >= EDGE_TOLERANCE && spread(middles) < EDGE_TOLERANCE * 2) return "center";
+  // Lines sharing their left edge (the first may be indented): left or justified.
+  if (spread(lefts.slice(1)) < EDGE_TOLERANCE) {
+    // Justified: every line but the last ends at the same right edge (needs two such lines to tell from ragged text).
+    const fullLines = rights.slice(0, -1);
+    return fullLines.length >= 2 && spread(fullLines) < EDGE_TOLERANCE ? "justify" : "left";
+  }
+  if (spread(rights) < EDGE_TOLERANCE) return "right";
+  return "left";
+}
+
+/** The first line's indent against the rest of the block (points; negative hangs), when it is a real indent. */
+export function firstLineIndent(block: Block): number {
+  const lines = block.lines ?? [];
+  if (lines.length < 2) return 0;
+  const indent = lines[0].bbox[0] - Math.min(...lines.slice(1).map((l) => l.bbox[0]));
+  return Math.abs(indent) >= MIN_FIRST_LINE_INDENT && Math.abs(indent) <= MAX_FIRST_LINE_INDENT ? indent : 0;
+}

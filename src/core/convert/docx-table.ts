@@ -1,0 +1,83 @@
+// A model table as a real Word table: colSpan -> gridSpan, rowSpan -> vMerge restart /
+// continue (Word wants the covered grid places present as continuation cells), thin
+// borders, column widths from the PDF. In layout mode the table floats at its PDF place.
+import { BorderStyle, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, TableCell, TableLayoutType, TableRow, TextRun, VerticalMergeType, WidthType } from "docx";
+import type { Block, TableCell as ModelCell } from "../model";
+import { halfPoints, twips } from "./fonts";
+import { dominantStyle } from "./spans";
+import { columnWidths, gridColumns, placeCells } from "./table-grid";
+
+const BORDER = { style: BorderStyle.SINGLE, size: 4, color: "808080" };
+/** Cell padding (twips): tighter than Word's 5.4 pt so PDF-sized columns keep their line breaks. */
+const CELL_PADDING_X = 60;
+const CELL_PADDING_Y = 20;
+
+export interface TableOptions {
+  /** Table width in points. */
+  width: number;
+  /** Float the table at this page position (points), layout mode. */
+  position?: { x: number; y: number };
+  /** Give rows at least their PDF height (layout mode). */
+  keepRowHeights?: boolean;
+}
+
+export function wordTable(block: Block, opts: TableOptions): Table {
+  const table = block.table!;
+  const columns = gridColumns(table);
+  const widths = columnWidths(table, opts.width).map(twips);
+  const placed = placeCells(table);
+  const starts = new Map(placed.map((p) => [`${p.row}:${p.col}`, p]));
+  // Grid places covered by a cell merged down from an earlier row: "row:col" -> that cell.
+  const coveredFromAbove = new Map<string, (typeof placed)[number]>();
+  for (const p of placed) for (let dr = 1; dr < p.cell.rowSpan; dr++) coveredFromAbove.set(`${p.row + dr}:${p.col}`, p);
+  const spans = (block.lines ?? []).flatMap((l) => l.spans);
+  const size = spans.length ? dominantStyle(spans).fontSize : undefined;
+  const span = (col: number, n: number) => widths.slice(col, col + n).reduce((a, b) => a + b, 0);
+
+  const rows = table.rows.map((row, r) => {
+    const cells: TableCell[] = [];
+    for (let c = 0; c < columns; ) {
+      const start = starts.get(`${r}:${c}`);
+      const above = coveredFromAbove.get(`${r}:${c}`);
+      const n = Math.max(1, (start ?? above)?.cell.colSpan ?? 1);
+      const common = { width: { size: span(c, n), type: WidthType.DXA }, columnSpan: n > 1 ? n : undefined };
+      if (start) cells.push(new TableCell({ ...common, children: [cellParagraph(start.cell, size)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+      else if (above) cells.push(new TableCell({ ...common, children: [new Paragraph("")], verticalMerge: VerticalMergeType.CONTINUE }));
+      // A ragged row: fill the grid so Word does not shift the following rows' cells.
+      else cells.push(new TableCell({ ...common, children: [new Paragraph("")] }));
+      c += n;
+    }
+    const height = opts.keepRowHeights ? rowHeight(row) : 0;
+    return new TableRow({
+      children: cells,
+      tableHeader: (row.length > 0 && row.every((cell) => cell.header)) || undefined,
+      height: height ? { value: twips(height), rule: HeightRule.ATLEAST } : undefined,
+    });
+  });
+  return new Table({
+    rows,
+    width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+    columnWidths: widths,
+    layout: TableLayoutType.FIXED,
+    margins: { left: CELL_PADDING_X, right: CELL_PADDING_X, top: CELL_PADDING_Y, bottom: CELL_PADDING_Y },
+    borders: { top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, insideHorizontal: BORDER, insideVertical: BORDER },
+    float: opts.position
+      ? {
+          horizontalAnchor: TableAnchorType.PAGE,
+          verticalAnchor: TableAnchorType.PAGE,
+          absoluteHorizontalPosition: twips(opts.position.x),
+          absoluteVerticalPosition: twips(opts.position.y),
+          overlap: OverlapType.OVERLAP,
+        }
+      : undefined,
+  });
+}
+
+function cellParagraph(cell: ModelCell, size: number | undefined): Paragraph {
+  return new Paragraph({ spacing: { after: 0 }, children: [new TextRun({ text: cell.text, bold: cell.header || undefined, size: size ? halfPoints(size) : undefined })] });
+}
+
+/** The PDF height of a row: its tallest cell that spans only this row. */
+function rowHeight(row: ModelCell[]): number {
+  return Math.max(0, ...row.filter((c) => c.rowSpan <= 1 && c.bbox).map((c) => c.bbox![3] - c.bbox![1]));
+}
