@@ -14,6 +14,7 @@ import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/option
 import type { Document } from "../../src/core/model";
 import { scoreText, sourceText, sumText, TEXT_SOURCES, words, type TextScore } from "./text";
 import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
+import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
 
 const root = resolve(import.meta.dirname, "../..");
 const corpus = resolve(root, "../shared/corpus");
@@ -60,6 +61,10 @@ for (const { pdf, source } of HEADING_SOURCES) {
 }
 rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "docparse", sumScores(ours)]);
 rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "pdftotext", sumScores(plain)]);
+
+// Tables: pdftotext has none, so only our rows (its score would be zero).
+rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);
+rows.push(["tables tabula-java (11 expected CSVs)", "docparse", sumTabula(await scoreTabula(corpus, features))]);
 
 console.log("| set | parser | score |");
 console.log("|---|---|---|");
