@@ -7,3 +7,17 @@ export const MAX_CONVERT_PAGES = 300;
 export const MAX_PARSE_FILE_BYTES = 200 * 1024 * 1024;
 /** Parse endpoints: pages per file (a long book still fits; more must be split by the client). */
 export const MAX_PARSE_PAGES = 2000;
+
+// Office (OOXML) inputs: caps that keep a crafted zip or XML part from exhausting a 128 MB isolate.
+/** Entries in an Office zip (a large real workbook has a few hundred). */
+export const MAX_OFFICE_ZIP_ENTRIES = 10_000;
+/** Decompressed size of one part we read: its XML text is held whole while it is parsed. */
+export const MAX_OFFICE_PART_BYTES = 24 * 1024 * 1024;
+/** Decompressed bytes read from one Office file in all (zip bombs stop here). */
+export const MAX_OFFICE_INFLATED_BYTES = 96 * 1024 * 1024;
+/** XML element nesting (real documents stay far below; deeper is an attack on the parser). */
+export const MAX_XML_DEPTH = 256;
+/** Elements kept in memory from one XML part (document trees, slides). */
+export const MAX_XML_ELEMENTS = 1_000_000;
+/** Spreadsheet cells read from one workbook; beyond it the rest is left out with a note. */
+export const MAX_SHEET_CELLS = 250_000;

@@ -8,6 +8,7 @@ import { openPdf } from "./backends/pdf/open";
 import { pageRuns } from "./backends/pdf/runs";
 import { fontProbeBudget } from "./backends/pdf/fonts";
 import { processDocument, processPage } from "./processors/index";
+import { inspectOffice, isOfficeType, officeDocument } from "./backends/office/index";
 
 const notYet = (type: FileType) =>
   new CoreError("format_not_implemented", `${type} files are recognised but not supported yet; send a PDF (parsing of images and Office files is on its way).`);
@@ -15,6 +16,7 @@ const notYet = (type: FileType) =>
 /** Type and page count, cheaply: what the API needs to accept a task and reserve pages. */
 export async function inspectDocument(bytes: Uint8Array, fileName: string): Promise<{ fileType: FileType; pageCount: number }> {
   const fileType = detectFileType(bytes, fileName);
+  if (isOfficeType(fileType)) return inspectOffice(bytes, fileType);
   if (fileType !== ".pdf") throw notYet(fileType);
   const doc = await openPdf(bytes);
   try {
@@ -26,6 +28,7 @@ export async function inspectDocument(bytes: Uint8Array, fileName: string): Prom
 
 export async function parseDocument(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<Document> {
   const fileType = detectFileType(bytes, fileName);
+  if (isOfficeType(fileType)) return officeDocument(bytes, fileName, fileType, options);
   if (fileType !== ".pdf") throw notYet(fileType);
   const pdf = await openPdf(bytes);
   try {

@@ -1,0 +1,416 @@
+// The body of a Word document (or of a header, footer, note, text box or table cell) in
+// reading order, as blocks: paragraphs with their runs, headings from styles, list items
+// with Word's numbering, tables with merged cells, equations, text boxes. Tracked changes
+// are read as accepted (insertions kept, deletions dropped); comments are left out.
+// Page breaks (explicit, section, and the ones Word recorded at its last layout) start a
+// new page; consecutive breaks with nothing between count once.
+import type { Block, TableCell } from "../../../model";
+import { cleanText, tableBlock, textBlock, type RunText } from "../blocks";
+import { attr, kid, kids, path, type XmlElement } from "../xml";
+import type { Relationships } from "../rels";
+import type { Numbering } from "./numbering";
+import { ommlToLatex } from "./omml";
+import { onOff, paragraphStyleId, type Styles } from "./styles";
+
+export interface DocxContext {
+  styles: Styles;
+  numbering: Numbering;
+  rels: Relationships;
+  /** Gives a footnote/endnote its display number on first reference. */
+  noteNumber(kind: "footnote" | "endnote", id: string): number;
+}
+
+export interface FlowPage {
+  /** Index of the section the page starts in. */
+  section: number;
+  blocks: Block[];
+  footnotes: string[];
+}
+
+interface FieldState {
+  inInstruction: boolean;
+  instruction: string;
+  link?: string;
+}
+
+/** A paragraph being read: its runs and what else it carries. */
+interface ParagraphReading {
+  runs: RunText[];
+  /** Blocks found inside (text boxes), emitted after the paragraph. */
+  extra: Block[];
+  breakBefore: boolean;
+  breakAfter: boolean;
+  fields: FieldState[];
+  displayFormulas: string[];
+}
+
+const HYPERLINK_FIELD = /HYPERLINK\s+(?:\\l\s+)?"([^"]+)"/i;
+
+export class BodyReader {
+  readonly pages: FlowPage[] = [{ section: 0, blocks: [], footnotes: [] }];
+  private pendingBreak = false;
+  private section = 0;
+  /** Section breaks whose next section starts on a new page (by sectPr order). */
+  private readonly sectionBreaks: boolean[];
+
+  constructor(
+    private readonly ctx: DocxContext,
+    sectPrs: XmlElement[] = [],
+    /** Page breaks are followed only in the main body, not in cells, notes or text boxes. */
+    private readonly paginate = true,
+  ) {
+    this.sectionBreaks = sectPrs.map((_, i) => attr(kid(sectPrs[i + 1], "type"), "val") !== "continuous");
+  }
+
+  get blocks(): Block[] {
+    return this.pages.flatMap((p) => p.blocks);
+  }
+
+  /** Reads the children of a body-like container (w:body, w:hdr, w:footnote, w:tc, w:txbxContent). */
+  readContainer(el: XmlElement): void {
+    for (const c of kids(el)) {
+      switch (c.local) {
+        case "p":
+          this.readParagraph(c);
+          break;
+        case "tbl":
+          this.emit(this.readTable(c));
+          break;
+        case "sdt":
+          this.readContainer(kid(c, "sdtContent") ?? c);
+          break;
+        case "customXml":
+        case "ins":
+        case "moveTo":
+          this.readContainer(c);
+          break;
+        case "AlternateContent":
+          this.readContainer(kid(c, "Choice") ?? c);
+          break;
+        case "oMathPara":
+          this.emit(formulaBlock(ommlToLatex(c), true));
+          break;
+        default:
+          break; // sectPr, bookmarks, deletions, comments
+      }
+    }
+  }
+
+  private emit(block: Block, footnotes: string[] = []): void {
+    let page = this.pages[this.pages.length - 1];
+    if (this.pendingBreak && this.paginate && page.blocks.length) {
+      page = { section: this.section, blocks: [], footnotes: [] };
+      this.pages.push(page);
+    }
+    this.pendingBreak = false;
+    page.blocks.push(block);
+    page.footnotes.push(...footnotes);
+  }
+
+  private readParagraph(p: XmlElement): void {
+    const pPr = kid(p, "pPr");
+    const styleId = paragraphStyleId(p);
+    const reading: ParagraphReading = { runs: [], extra: [], breakBefore: onOff(kid(pPr, "pageBreakBefore")) ?? false, breakAfter: false, fields: [], displayFormulas: [] };
+    const emphasis = this.ctx.styles.emphasisOf(styleId);
+    const notesBefore = this.noteCount;
+    this.readInline(p, reading, { ...emphasis, text: "" }, undefined);
+    if (reading.breakBefore) this.pendingBreak = true;
+
+    const text = cleanText(reading.runs.map((r) => r.text).join(""));
+    const numbering = numberingOf(pPr, styleId, this.ctx.styles);
+    const marker = numbering ? this.ctx.numbering.next(numbering) : null;
+    const heading = headingOf(pPr, styleId, this.ctx.styles);
+    const notes = this.notesSince(notesBefore);
+
+    let block: Block | null = null;
+    if (text) {
+      if (heading !== undefined) {
+        block = textBlock("title", marker?.marker ? `${marker.marker} ${text}` : text, reading.runs);
+        block.titleLevel = heading === "title" ? 0 : heading + 1; // shifted once the whole document is known
+      } else if (marker && marker.marker) {
+        block = textBlock("list", text, reading.runs);
+        block.list = { ordered: marker.ordered, level: marker.level, marker: marker.marker };
+      } else if (this.ctx.styles.isCode(styleId)) {
+        block = textBlock("code", reading.runs.map((r) => r.text).join("").replace(/\t/g, "    "), reading.runs);
+      } else if (/^caption$/i.test(this.ctx.styles.get(styleId)?.name ?? "")) {
+        block = textBlock("caption", text, reading.runs);
+      } else {
+        block = textBlock("text", text, reading.runs);
+      }
+      const jc = attr(kid(pPr, "jc"), "val");
+      if (jc === "center" || jc === "right" || jc === "both") block.align = jc === "both" ? "justify" : jc;
+      else if (jc === "left" || jc === "start") block.align = "left";
+    }
+    if (block) this.emit(block, notes);
+    else if (notes.length) this.pages[this.pages.length - 1].footnotes.push(...notes);
+    for (const latex of reading.displayFormulas) this.emit(formulaBlock(latex, true));
+    for (const extra of reading.extra) this.emit(extra);
+    if (reading.breakAfter) this.pendingBreak = true;
+    if (kid(pPr, "sectPr")) {
+      if (this.sectionBreaks[this.section]) this.pendingBreak = true;
+      this.section++;
+    }
+  }
+
+  /** Footnote texts referenced while reading, collected per page by the caller. */
+  private readonly noteRefs: string[] = [];
+  private get noteCount() {
+    return this.noteRefs.length;
+  }
+  private notesSince(n: number): string[] {
+    return this.noteRefs.slice(n);
+  }
+
+  private readInline(el: XmlElement, reading: ParagraphReading, style: RunText, link: string | undefined): void {
+    for (const c of kids(el)) {
+      switch (c.local) {
+        case "r":
+          this.readRun(c, reading, style, link);
+          break;
+        case "hyperlink": {
+          const rel = c.attrs["r:id"] ? this.ctx.rels.get(c.attrs["r:id"]) : undefined;
+          const anchor = attr(c, "anchor");
+          this.readInline(c, reading, style, rel?.external ? rel.target : anchor ? `#${anchor}` : link);
+          break;
+        }
+        case "fldSimple": {
+          const m = HYPERLINK_FIELD.exec(attr(c, "instr") ?? "");
+          this.readInline(c, reading, style, m ? m[1] : link);
+          break;
+        }
+        case "ins":
+        case "moveTo":
+        case "smartTag":
+        case "customXml":
+        case "bdo":
+        case "dir":
+          this.readInline(c, reading, style, link);
+          break;
+        case "sdt":
+          this.readInline(kid(c, "sdtContent") ?? c, reading, style, link);
+          break;
+        case "oMath":
+          reading.runs.push({ ...style, text: ` $${ommlToLatex(c)}$ `, link });
+          break;
+        case "oMathPara":
+          reading.displayFormulas.push(ommlToLatex(c));
+          break;
+        case "AlternateContent":
+          this.readInline(kid(c, "Choice") ?? c, reading, style, link);
+          break;
+        default:
+          break; // pPr, deletions, bookmarks, comment ranges, proofing marks
+      }
+    }
+  }
+
+  private readRun(r: XmlElement, reading: ParagraphReading, paragraphStyle: RunText, link: string | undefined): void {
+    const rPr = kid(r, "rPr");
+    if (onOff(kid(rPr, "vanish"))) return; // hidden text
+    const vertAlign = attr(kid(rPr, "vertAlign"), "val");
+    const size = attr(kid(rPr, "sz"), "val");
+    const style: RunText = {
+      text: "",
+      bold: onOff(kid(rPr, "b")) ?? paragraphStyle.bold,
+      italic: onOff(kid(rPr, "i")) ?? paragraphStyle.italic,
+      fontFamily: attr(kid(rPr, "rFonts"), "ascii") ?? paragraphStyle.fontFamily,
+      fontSize: size ? Number(size) / 2 : paragraphStyle.fontSize,
+    };
+    if (vertAlign === "superscript") style.script = "super";
+    else if (vertAlign === "subscript") style.script = "sub";
+    const push = (text: string) => {
+      const field = reading.fields[reading.fields.length - 1];
+      if (field?.inInstruction) return;
+      const fieldLink = [...reading.fields].reverse().find((f) => f.link)?.link;
+      reading.runs.push({ ...style, text, link: fieldLink ?? link });
+    };
+    const hasText = () => reading.runs.some((x) => x.text.trim());
+
+    for (const c of kids(r)) {
+      switch (c.local) {
+        case "t":
+          push(c.children.filter((x): x is string => typeof x === "string").join(""));
+          break;
+        case "tab":
+        case "ptab":
+          push("\t");
+          break;
+        case "br": {
+          const type = attr(c, "type");
+          if (type === "page") this.pageBreak(reading, hasText());
+          else push(type === "column" ? " " : "\n");
+          break;
+        }
+        case "lastRenderedPageBreak":
+          this.pageBreak(reading, hasText());
+          break;
+        case "cr":
+          push("\n");
+          break;
+        case "noBreakHyphen":
+          push("-");
+          break;
+        case "sym": {
+          const code = parseInt(attr(c, "char") ?? "", 16);
+          // Symbol-font characters sit in the private-use area; only real characters are kept.
+          if (code > 0 && !(code >= 0xf000 && code <= 0xf0ff)) push(String.fromCodePoint(code));
+          break;
+        }
+        case "footnoteReference":
+        case "endnoteReference": {
+          const id = attr(c, "id") ?? "";
+          const kind = c.local === "footnoteReference" ? "footnote" : "endnote";
+          const n = this.ctx.noteNumber(kind, id);
+          push(`[${n}]`);
+          if (kind === "footnote") this.noteRefs.push(id);
+          break;
+        }
+        case "fldChar": {
+          const type = attr(c, "fldCharType");
+          if (type === "begin") reading.fields.push({ inInstruction: true, instruction: "" });
+          else if (type === "separate") {
+            const f = reading.fields[reading.fields.length - 1];
+            if (f) {
+              f.inInstruction = false;
+              const m = HYPERLINK_FIELD.exec(f.instruction);
+              if (m) f.link = /\\l/.test(f.instruction) ? `#${m[1]}` : m[1];
+            }
+          } else if (type === "end") reading.fields.pop();
+          break;
+        }
+        case "instrText": {
+          const f = reading.fields[reading.fields.length - 1];
+          if (f?.inInstruction) f.instruction += c.children.filter((x): x is string => typeof x === "string").join("");
+          break;
+        }
+        case "drawing":
+        case "pict":
+        case "AlternateContent":
+        case "object":
+          this.readEmbedded(c, reading);
+          break;
+        default:
+          break; // rPr, delText, comment references, footnoteRef marks
+      }
+    }
+  }
+
+  private pageBreak(reading: ParagraphReading, afterText: boolean): void {
+    if (!this.paginate) return;
+    if (afterText) reading.breakAfter = true;
+    else reading.breakBefore = true;
+  }
+
+  /** Text boxes inside drawings: their paragraphs follow the anchoring paragraph. */
+  private readEmbedded(el: XmlElement, reading: ParagraphReading): void {
+    for (const box of textBoxes(el)) {
+      const inner = new BodyReader(this.ctx, [], false);
+      inner.readContainer(box);
+      reading.extra.push(...inner.blocks);
+      this.noteRefs.push(...inner.noteRefs);
+    }
+  }
+
+  private readTable(tbl: XmlElement): Block {
+    const rows: TableCell[][] = [];
+    /** The cell that starts a vertical merge, per grid column. */
+    const openMerges = new Map<number, TableCell>();
+    let columnCount = 0;
+    const headerRows = tableHeaderRows(tbl);
+    kids(tbl, "tr").forEach((tr, r) => {
+      const trPr = kid(tr, "trPr");
+      const row: TableCell[] = [];
+      const header = (onOff(kid(trPr, "tblHeader")) ?? false) || r < headerRows;
+      let col = 0;
+      const before = Number(attr(kid(trPr, "gridBefore"), "val") ?? 0);
+      if (before > 0) {
+        row.push({ text: "", rowSpan: 1, colSpan: before });
+        col += before;
+      }
+      for (const tc of rowCells(tr)) {
+        const tcPr = kid(tc, "tcPr");
+        const span = Math.max(1, Number(attr(kid(tcPr, "gridSpan"), "val") ?? 1));
+        const vMerge = kid(tcPr, "vMerge");
+        const vMergeVal = vMerge ? (attr(vMerge, "val") ?? "continue") : undefined;
+        if (vMergeVal === "continue" && openMerges.has(col)) {
+          openMerges.get(col)!.rowSpan++;
+          col += span;
+          continue;
+        }
+        const cell: TableCell = { text: this.cellText(tc), rowSpan: 1, colSpan: span };
+        if (header) cell.header = true;
+        row.push(cell);
+        if (vMergeVal === "restart") openMerges.set(col, cell);
+        else for (let k = 0; k < span; k++) openMerges.delete(col + k);
+        col += span;
+      }
+      columnCount = Math.max(columnCount, col);
+      rows.push(row);
+    });
+    return tableBlock({ rows, columnCount });
+  }
+
+  private cellText(tc: XmlElement): string {
+    const inner = new BodyReader(this.ctx, [], false);
+    inner.readContainer(tc);
+    this.noteRefs.push(...inner.noteRefs);
+    return inner.blocks
+      .map((b) => (b.list ? `${b.list.marker} ${b.text}` : b.formula ? `$${b.formula.latex}$` : b.text))
+      .filter(Boolean)
+      .join("\n");
+  }
+}
+
+/** Cells of a row, looking through content controls and tracked insertions around them. */
+function rowCells(tr: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (const c of kids(tr)) {
+    if (c.local === "tc") out.push(c);
+    else if (c.local === "sdt") out.push(...rowCells(kid(c, "sdtContent") ?? c));
+    else if (c.local === "customXml" || c.local === "ins") out.push(...rowCells(c));
+  }
+  return out;
+}
+
+/** Rows marked as header: the table style's "header row" option (tblLook firstRow) gives one. */
+function tableHeaderRows(tbl: XmlElement): number {
+  const look = path(tbl, "tblPr", "tblLook");
+  if (!look) return 0;
+  const firstRow = attr(look, "firstRow");
+  if (firstRow !== undefined) return firstRow === "1" || firstRow === "true" ? 1 : 0;
+  const bits = parseInt(attr(look, "val") ?? "0", 16);
+  return bits & 0x0020 ? 1 : 0;
+}
+
+function textBoxes(el: XmlElement, out: XmlElement[] = []): XmlElement[] {
+  for (const c of kids(el)) {
+    if (c.local === "txbxContent") out.push(c);
+    else if (c.local === "AlternateContent") textBoxes(kid(c, "Choice") ?? c, out);
+    else textBoxes(c, out);
+  }
+  return out;
+}
+
+function numberingOf(pPr: XmlElement | undefined, styleId: string | undefined, styles: Styles) {
+  const numPr = kid(pPr, "numPr");
+  const numId = attr(kid(numPr, "numId"), "val");
+  const fromStyle = styles.numberingOf(styleId);
+  if (numId !== undefined) return { numId, level: Number(attr(kid(numPr, "ilvl"), "val") ?? fromStyle?.level ?? 0) };
+  if (fromStyle) {
+    const ilvl = attr(kid(numPr, "ilvl"), "val");
+    return ilvl !== undefined ? { ...fromStyle, level: Number(ilvl) } : fromStyle;
+  }
+  return undefined;
+}
+
+function headingOf(pPr: XmlElement | undefined, styleId: string | undefined, styles: Styles): "title" | number | undefined {
+  const direct = attr(kid(pPr, "outlineLvl"), "val");
+  if (direct !== undefined) return Number(direct) < 9 ? Number(direct) : undefined;
+  return styles.headingOf(styleId);
+}
+
+function formulaBlock(latex: string, display: boolean): Block {
+  const block = textBlock("formula", latex);
+  block.formula = { latex, display };
+  return block;
+}

@@ -1,0 +1,37 @@
+// Office inputs (.docx, .pptx, .xlsx) read natively from their OOXML parts: the entry the
+// pipeline calls. Each format's reader gives pages of blocks already structured (headings,
+// lists, tables), so none of the PDF processors run on them.
+import { CoreError } from "../../errors";
+import type { Document, FileType } from "../../model";
+import type { ParseOptions } from "../../options";
+import { parseDocx, type OfficeParse } from "./docx/index";
+import { OfficeZip } from "./zip";
+
+export type { OfficeParse };
+export type OfficeType = ".docx" | ".pptx" | ".xlsx";
+
+export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx";
+
+export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
+  const zip = new OfficeZip(bytes);
+  if (zip.has("EncryptedPackage")) throw new CoreError("password_protected", "The Office file is encrypted and needs a password.");
+  switch (type) {
+    case ".docx":
+      return parseDocx(zip);
+    default:
+      throw new CoreError("format_not_implemented", `${type} files are recognised but not supported yet.`);
+  }
+}
+
+/** Type and page count for the API to reserve pages: the same reading the parse does, so the two agree. */
+export function inspectOffice(bytes: Uint8Array, type: OfficeType): { fileType: OfficeType; pageCount: number } {
+  return { fileType: type, pageCount: parseOffice(bytes, type).pageCount };
+}
+
+export function officeDocument(bytes: Uint8Array, fileName: string, type: OfficeType, options: ParseOptions): Document {
+  const parsed = parseOffice(bytes, type);
+  const [start, end] = options.pageRange ?? [0, parsed.pages.length];
+  const pages = parsed.pages.filter((p) => p.index >= start && p.index < end);
+  options.onProgress?.(pages.length, pages.length);
+  return { source: { fileName, fileType: type, pageCount: parsed.pageCount, title: parsed.title }, pages, warnings: parsed.warnings };
+}
