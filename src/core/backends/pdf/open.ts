@@ -2,6 +2,7 @@
 // handled (pdf.js rejects its loading task and some internal promises on bad input).
 import { CoreError } from "../../errors";
 import { pdfjs } from "./pdfjs";
+import { BUNDLED_CMAP_URL, BundledBinaryData } from "./binary-data";
 
 export type PdfDocument = Awaited<ReturnType<typeof pdfjs.getDocument>["promise"]>;
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
@@ -15,6 +16,11 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
     disableFontFace: true,
     // Keeps the font's name on the objects the operator list loads (see fonts.ts).
     fontExtraProperties: true,
+    // CJK fonts with predefined encodings or without ToUnicode need pdf.js's CMaps.
+    cMapUrl: BUNDLED_CMAP_URL,
+    cMapPacked: true,
+    BinaryDataFactory: BundledBinaryData,
+    useWorkerFetch: false,
     verbosity: 0,
     stopAtErrors: false,
   });
