@@ -31,14 +31,14 @@ export function buildBlocks(lines: Line[]): Block[] {
 }
 
 function continues(prev: Line, line: Line, group: Line[]): boolean {
-  const prevSize = lineFontSize(prev);
-  const size = lineFontSize(line);
-  if (Math.abs(prevSize - size) > SAME_SIZE) return false;
+  // Geometry first: it rules out almost every open paragraph, and it is cheap.
   const height = prev.bbox[3] - prev.bbox[1];
   const gap = line.bbox[1] - prev.bbox[3];
   if (gap > PARAGRAPH_GAP * height || gap < -0.5 * height) return false;
   const overlap = Math.min(prev.bbox[2], line.bbox[2]) - Math.max(prev.bbox[0], line.bbox[0]);
   if (overlap <= 0) return false;
+  const size = lineFontSize(line);
+  if (Math.abs(lineFontSize(prev) - size) > SAME_SIZE) return false;
   if (ITEM_START.test(lineText(line))) return false;
   // A numbered line starts a new item after another item or after a finished sentence
   // (not mid-sentence, where "2." may just be a number wrapped to the line start).

@@ -114,9 +114,19 @@ export function union(a: BBox, b: BBox): BBox {
 
 export const lineText = (line: Line) => line.spans.map((s) => s.text).join("");
 
+/** Lines are asked for their size many times while blocks form: computed once per line. */
+const fontSizes = new WeakMap<Line, number>();
+
 /** The font size that covers most characters of a line. */
 export function lineFontSize(line: Line): number {
-  const weight = new Map<number, number>();
-  for (const s of line.spans) weight.set(s.fontSize, (weight.get(s.fontSize) ?? 0) + s.text.length);
-  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  let size = fontSizes.get(line);
+  if (size === undefined) {
+    const weight = new Map<number, number>();
+    for (const s of line.spans) weight.set(s.fontSize, (weight.get(s.fontSize) ?? 0) + s.text.length);
+    size = 0;
+    let best = -1;
+    for (const [fontSize, chars] of weight) if (chars > best) [size, best] = [fontSize, chars];
+    fontSizes.set(line, size);
+  }
+  return size;
 }
