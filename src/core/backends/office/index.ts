@@ -5,6 +5,7 @@ import { CoreError } from "../../errors";
 import type { Document, FileType } from "../../model";
 import type { ParseOptions } from "../../options";
 import { parseDocx, type OfficeParse } from "./docx/index";
+import { parseXlsx, visibleSheetCount } from "./xlsx/index";
 import { OfficeZip } from "./zip";
 
 export type { OfficeParse };
@@ -18,6 +19,8 @@ export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
   switch (type) {
     case ".docx":
       return parseDocx(zip);
+    case ".xlsx":
+      return parseXlsx(zip);
     default:
       throw new CoreError("format_not_implemented", `${type} files are recognised but not supported yet.`);
   }
@@ -25,6 +28,8 @@ export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
 
 /** Type and page count for the API to reserve pages: the same reading the parse does, so the two agree. */
 export function inspectOffice(bytes: Uint8Array, type: OfficeType): { fileType: OfficeType; pageCount: number } {
+  // A workbook's pages are its visible sheets: counted without reading a cell.
+  if (type === ".xlsx") return { fileType: type, pageCount: visibleSheetCount(new OfficeZip(bytes)) };
   return { fileType: type, pageCount: parseOffice(bytes, type).pageCount };
 }
 

@@ -303,7 +303,9 @@ export class BodyReader {
 
   /** Text boxes inside drawings: their paragraphs follow the anchoring paragraph. */
   private readEmbedded(el: XmlElement, reading: ParagraphReading): void {
-    for (const box of textBoxes(el)) {
+    // Of alternative renderings (a DrawingML shape and its VML copy) only the first is read.
+    const chosen = el.local === "AlternateContent" ? (kid(el, "Choice") ?? el) : el;
+    for (const box of textBoxes(chosen)) {
       const inner = new BodyReader(this.ctx, [], false);
       inner.readContainer(box);
       reading.extra.push(...inner.blocks);
