@@ -1,8 +1,8 @@
 // The core from the command line, with the same pipeline the Worker runs.
 //   npm run parse -- FILE [--out DIR] [--json] [--levels] [--keep-header-footer] [--cross-page]
-//   npm run convert -- FILE --to word|ppt [--mode flow|layout] [--out DIR]
+//   npm run convert -- FILE --to word|ppt [--mode flow|layout] [--out DIR|FILE.docx|FILE.pptx]
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, extname, join } from "node:path";
+import { basename, dirname, extname, join } from "node:path";
 import { parseDocument } from "./core/pipeline";
 import { renderParseResult } from "./core/render/result";
 import { convertDocument } from "./core/convert/index";
@@ -44,7 +44,9 @@ async function main() {
   const bytes = new Uint8Array(readFileSync(file));
   const name = basename(file);
   const stem = basename(file, extname(file));
-  const outDir = typeof flags.out === "string" ? flags.out : undefined;
+  // `--out` names a directory, or for convert the output file itself (FILE.docx / FILE.pptx).
+  const outFile = command === "convert" && typeof flags.out === "string" && /\.(docx|pptx)$/i.test(flags.out) ? flags.out : undefined;
+  const outDir = typeof flags.out === "string" ? (outFile ? dirname(outFile) : flags.out) : undefined;
   if (outDir) mkdirSync(outDir, { recursive: true });
   const started = performance.now();
 
@@ -73,7 +75,7 @@ async function main() {
       onProgress: progressBar(name),
     });
     const out = await convertDocument(doc, target, mode);
-    const path = join(outDir ?? ".", `${stem}${out.extension}`);
+    const path = outFile ?? join(outDir ?? ".", `${stem}${out.extension}`);
     writeFileSync(path, out.bytes);
     process.stderr.write(`wrote ${path}\n`);
   }
