@@ -43,10 +43,6 @@ describe("inspect", () => {
     expect(e.message).toMatch(/password/);
     expect((await inspectDocument(await fixtureFile("encrypted-no-user-password.pdf"), "x.pdf")).pageCount).toBe(1);
   });
-  it("says a Word file is not supported yet", async () => {
-    const e = await inspectDocument(await corpusFile("office/mammoth/tables.docx"), "t.docx").catch((x) => x);
-    expect(e.code).toBe("format_not_implemented");
-  });
 });
 
 describe("parse", () => {
@@ -86,6 +82,23 @@ describe("parse", () => {
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(items.map((b) => b.list!.level)).toEqual(items.map(() => 0));
     expect(items.map((b) => b.text.slice(0, 4))).toContain("Fax:");
+  });
+
+  it("reads vertical writing column by column, right to left, without spaces", async () => {
+    // The font has no ToUnicode map: its text comes only through pdf.js's Adobe-Japan1 CMap.
+    const { doc, md } = await markdownOf("born-digital/pdfjs/vertical.pdf");
+    expect(md.outputs.markdown!.trim()).toBe("あいうえお日本語");
+    const [block] = doc.pages[0].blocks;
+    // Two columns, each taller than wide
+    expect(block.lines!.map((l) => l.bbox[3] - l.bbox[1] > l.bbox[2] - l.bbox[0])).toEqual([true, true]);
+  });
+
+  it("reads a right-to-left line from its right end, with letters instead of presentation forms", async () => {
+    const { md } = await markdownOf("born-digital/pdfjs/ArabicCIDTrueType.pdf");
+    const first = md.outputs.markdown!.split("\n")[0];
+    expect(first.startsWith("انواع ")).toBe(true);
+    expect(first.endsWith(" العربية")).toBe(true);
+    expect(md.outputs.markdown).not.toMatch(/[\uFE70-\uFEFC]/);
   });
 
   it("gives rotated pages their displayed size and keeps the text", async () => {
