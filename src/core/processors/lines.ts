@@ -86,13 +86,17 @@ function nextTo(script: Run[], host: Run[]): boolean {
   return script.some((s) => host.some((h) => s.bbox[0] - h.bbox[2] < h.fontSize && h.bbox[0] - s.bbox[2] < h.fontSize));
 }
 
-function toLine(runs: Run[]): Line {
+function toLine(leftToRight: Run[]): Line {
+  // A line written mostly right to left (Arabic, Hebrew) is read from its right end;
+  // each run's own text is already in logical order (see backends/pdf/bidi.ts).
+  const rtl = isRightToLeft(leftToRight);
+  const runs = rtl ? [...leftToRight].reverse() : leftToRight;
   const spans: Span[] = [];
   for (const [i, run] of runs.entries()) {
     const prev = runs[i - 1];
     let text = run.text;
     if (prev) {
-      const gap = run.bbox[0] - prev.bbox[2];
+      const gap = rtl ? prev.bbox[0] - run.bbox[2] : run.bbox[0] - prev.bbox[2];
       const needsSpace = gap > WORD_GAP * Math.min(prev.fontSize, run.fontSize) && !/\s$/.test(prev.text) && !/^\s/.test(text);
       const cjkJoin = CJK.test(prev.text.slice(-1)) && CJK.test(text[0]);
       if (needsSpace && !cjkJoin) text = ` ${text}`;
@@ -107,6 +111,20 @@ function toLine(runs: Run[]): Line {
   }
   return { bbox: spans.map((s) => s.bbox).reduce(union), spans };
 }
+
+function isRightToLeft(runs: Run[]): boolean {
+  let rtl = 0;
+  let ltr = 0;
+  for (const r of runs) {
+    rtl += countOf(RTL_LETTERS, r.text);
+    ltr += countOf(LTR_LETTERS, r.text);
+  }
+  return rtl > ltr;
+}
+
+const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/g;
+const LTR_LETTERS = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
+const countOf = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
 
 export function union(a: BBox, b: BBox): BBox {
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
