@@ -7,21 +7,42 @@ import type { PageRuns } from "../backends/pdf/runs";
 import { buildLines } from "./lines";
 import { buildBlocks } from "./blocks";
 import { orderBlocks } from "./reading-order";
+import { buildVerticalBlocks } from "./vertical";
 import { markFurniture } from "./furniture";
 import { markHeadings } from "./headings";
+import { applyOutline } from "./outline";
+import type { OutlineEntry } from "../backends/pdf/outline";
 import { markLists } from "./lists";
 import { mergeAcrossPages } from "./cross-page";
+import { extractTables, mergeTablesAcrossPages } from "./tables/index";
 
 export function processPage(index: number, raw: PageRuns): Page {
-  const blocks = buildBlocks(buildLines(raw.runs));
-  return { index, width: round(raw.width), height: round(raw.height), blocks: orderBlocks(blocks, raw.width) };
+  // Tables first: the runs they take never reach the paragraph steps.
+  const { tables, rest } = extractTables(raw);
+  const horizontal = rest.filter((r) => !r.vertical);
+  const vertical = rest.filter((r) => r.vertical);
+  const blocks = orderBlocks([...buildBlocks(buildLines(horizontal)), ...tables], raw.width);
+  // A page set mostly in vertical writing reads its columns first (right to left); on a
+  // horizontal page, vertical labels come after the text.
+  const verticalBlocks = buildVerticalBlocks(vertical);
+  const mostlyVertical = chars(vertical) > chars(horizontal);
+  return { index, width: round(raw.width), height: round(raw.height), blocks: mostlyVertical ? [...verticalBlocks, ...blocks] : [...blocks, ...verticalBlocks] };
 }
 
-export function processDocument(pages: Page[], features: FeatureConfig): void {
+const chars = (runs: { text: string }[]) => runs.reduce((n, r) => n + r.text.length, 0);
+
+/** What the file itself says about its structure, beyond the text on its pages. */
+export interface DocumentHints {
+  outline?: OutlineEntry[];
+}
+
+export function processDocument(pages: Page[], features: FeatureConfig, hints: DocumentHints = {}): void {
   markFurniture(pages);
   markHeadings(pages, features.enable_title_level_recognition);
+  if (hints.outline?.length) applyOutline(pages, hints.outline, features.enable_title_level_recognition);
   markLists(pages);
   if (features.enable_text_cross_page) mergeAcrossPages(pages);
+  if (features.enable_table_cross_page) mergeTablesAcrossPages(pages);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -6,6 +6,8 @@ import { pdfjs } from "./pdfjs";
 import { logicalOrder } from "./bidi";
 import { linkAt, pageLinks } from "./links";
 import { fontInfoFromName, fontProbeBudget, pageFonts, type FontProbeBudget } from "./fonts";
+import { pageRulings, type Ruling } from "./graphics";
+import { mayHoldTable } from "../../processors/tables/hints";
 
 export interface Run {
   text: string;
@@ -20,12 +22,16 @@ export interface Run {
   eol: boolean;
   /** Address of the URI link annotation over this run. */
   link?: string;
+  /** Set in vertical writing (CJK top to bottom): the run is a column, read downwards. */
+  vertical?: boolean;
 }
 
 export interface PageRuns {
   width: number;
   height: number;
   runs: Run[];
+  /** Ruling lines of the drawing; fetched only when the text layer suggests a table (see tables/hints.ts). */
+  rulings?: Ruling[];
 }
 
 interface PdfTextItem {
@@ -65,15 +71,20 @@ export async function pageRuns(page: PdfPage, fontBudget: FontProbeBudget = font
     const length = item.width * (horizontal ? Math.abs(viewport.scale) : 1);
     const x = m[4];
     const y = m[5];
+    // Vertical writing: pdf.js places the run at the top centre of its column and gives
+    // the column's length as the height.
+    const vertical = item.dir === "ttb";
     let bbox: BBox;
-    if (horizontal) {
+    if (vertical) {
+      bbox = [x - item.width / 2, y, x + item.width / 2, y + item.height];
+    } else if (horizontal) {
       bbox = dx >= 0 ? [x, y - size * ASCENT, x + length, y + size * DESCENT] : [x - length, y - size * DESCENT, x, y + size * ASCENT];
     } else {
       bbox = dy >= 0 ? [x - size * DESCENT, y, x + size * ASCENT, y + length] : [x - size * ASCENT, y - length, x + size * DESCENT, y];
     }
     const font = fonts.get(item.fontName) ?? fontInfoFromName(styles[item.fontName]?.fontFamily ?? "");
     runs.push({
-      text: logicalOrder(item.str, item.dir),
+      text: logicalOrder(withoutPresentationForms(item.str), item.dir),
       bbox: clamp(bbox, viewport.width, viewport.height),
       baseline: y,
       fontSize: round(size),
@@ -81,12 +92,30 @@ export async function pageRuns(page: PdfPage, fontBudget: FontProbeBudget = font
       bold: font.bold,
       italic: font.italic,
       eol: item.hasEOL,
+      ...(vertical ? { vertical } : {}),
     });
   }
   const links = await pageLinks(page, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
-  return { width: viewport.width, height: viewport.height, runs };
+  return { width: viewport.width, height: viewport.height, runs, rulings: await tableRulings(page, runs, viewport.width) };
 }
+
+/** The drawing's ruling lines, read only for pages whose text may hold a table (the operator list is costly). */
+async function tableRulings(page: PdfPage, runs: Run[], width: number): Promise<Ruling[] | undefined> {
+  if (!mayHoldTable(runs, width)) return undefined;
+  try {
+    return await pageRulings(page);
+  } catch {
+    // A drawing pdf.js cannot read leaves the text: tables are then found from alignment alone.
+    return [];
+  }
+}
+
+/**
+ * Arabic presentation forms (the shaped glyphs some fonts map to) as the letters they
+ * shape, so the text can be searched and read by machines; NFKC does exactly that.
+ */
+const withoutPresentationForms = (text: string) => text.replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]+/g, (m) => m.normalize("NFKC"));
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

@@ -1,0 +1,82 @@
+// Rows of an unruled table: each text row's chunks are placed in the columns they fall in
+// (a chunk across a separator spans columns), then rows that continue the row above are
+// folded into it: lines under the header rule belong to the header, and a line that leaves
+// the table's key column empty is the wrapped rest of the row above (multi-line cells).
+import type { BBox } from "../../model";
+import type { Run } from "../../backends/pdf/runs";
+import { type TextRow, union } from "./rows";
+
+/** A chunk reaching this far (points) past a column boundary is taken to cross it. */
+const CROSS = 1;
+/** A continuation line sits closer than this many line heights below the row above. */
+const CONTINUATION_GAP = 0.8;
+
+export interface RowCell {
+  c0: number;
+  c1: number;
+  bbox: BBox;
+  runs: Run[];
+}
+
+export interface RowGroup {
+  bbox: BBox;
+  cells: RowCell[];
+  spans: boolean;
+}
+
+export function assignRows(rows: TextRow[], bounds: number[], headerRule?: number): RowGroup[] {
+  const colCount = bounds.length - 1;
+  const colAt = (x: number) => {
+    let k = 0;
+    while (k < colCount - 1 && bounds[k + 1] <= x) k++;
+    return k;
+  };
+  const placed: RowGroup[] = rows.map((row) => {
+    const cells: RowCell[] = [];
+    for (const ch of row.chunks) {
+      const c0 = colAt(ch.bbox[0] + CROSS);
+      const c1 = colAt(ch.bbox[2] - CROSS) + 1;
+      const clash = cells.find((c) => c.c0 < Math.max(c1, c0 + 1) && c0 < c.c1);
+      if (clash) {
+        clash.c0 = Math.min(clash.c0, c0);
+        clash.c1 = Math.max(clash.c1, c1);
+        clash.bbox = union(clash.bbox, ch.bbox);
+        clash.runs.push(...ch.runs);
+      } else cells.push({ c0, c1: Math.max(c1, c0 + 1), bbox: [...ch.bbox], runs: [...ch.runs] });
+    }
+    return { bbox: row.bbox, cells, spans: cells.some((c) => c.c1 - c.c0 > 1) };
+  });
+  const out: RowGroup[] = [];
+  const filledRows = (k: number) => placed.filter((g) => g.cells.some((c) => c.c0 === k)).length;
+  const anchor = [...Array(colCount).keys()].sort((a, b) => filledRows(b) - filledRows(a) || a - b)[0];
+  for (const g of placed) {
+    const prev = out[out.length - 1];
+    const inHeader = headerRule !== undefined && g.bbox[3] <= headerRule;
+    const prevInHeader = headerRule !== undefined && prev !== undefined && prev.bbox[3] <= headerRule;
+    const lineHeight = Math.max(...g.cells.map((c) => c.bbox[3] - c.bbox[1]));
+    const tight = prev !== undefined && g.bbox[1] - prev.bbox[3] < CONTINUATION_GAP * lineHeight;
+    let fold = false;
+    if (prev && inHeader && prevInHeader) fold = !g.spans && !prev.spans;
+    else if (prev && !inHeader && !prevInHeader) {
+      const hasAnchor = (x: RowGroup) => x.cells.some((c) => c.c0 <= anchor && anchor < c.c1);
+      fold = tight && !g.spans && !hasAnchor(g) && hasAnchor(prev) && g.cells.every((c) => c.c0 !== anchor);
+    }
+    if (fold && prev) merge(prev, g);
+    else out.push({ bbox: [...g.bbox], cells: g.cells.map((c) => ({ ...c, runs: [...c.runs] })), spans: g.spans });
+  }
+  return out;
+}
+
+/** Folds a line into the row above: its chunks join the cells of the same columns. */
+function merge(into: RowGroup, g: RowGroup): void {
+  into.bbox = union(into.bbox, g.bbox);
+  for (const c of g.cells) {
+    const same = into.cells.find((x) => x.c0 < c.c1 && c.c0 < x.c1);
+    if (same) {
+      same.c0 = Math.min(same.c0, c.c0);
+      same.c1 = Math.max(same.c1, c.c1);
+      same.bbox = union(same.bbox, c.bbox);
+      same.runs.push(...c.runs);
+    } else into.cells.push({ ...c, runs: [...c.runs] });
+  }
+}

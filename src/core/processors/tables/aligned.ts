@@ -1,0 +1,170 @@
+// Unruled tables from text alignment: consecutive rows made of several short chunks whose
+// gaps line up form a table region; the white bands running down through the region are
+// its column separators; a chunk across a separator spans columns. Paragraph text is kept
+// out: lines wider than a cell could be (prose) never count as chunks of a table row, and
+// a region whose columns read like running text (two-column pages) is refused.
+import type { BBox } from "../../model";
+import type { Run } from "../../backends/pdf/runs";
+import type { Ruling } from "../../backends/pdf/graphics";
+import type { TableDraft } from "./draft";
+import { type Chunk, type TextRow, textRows, union } from "./rows";
+import { assignRows, type RowGroup } from "./aligned-rows";
+
+/** A chunk wider than this share of the page is a line of prose, not a cell. */
+const PROSE_WIDTH = 0.3;
+/** ...and a chunk of at least this many words. */
+const PROSE_WORDS = 5;
+/** A table region needs this many rows with chunks in two or more columns. */
+const MIN_TABLE_ROWS = 3;
+/** Rows further apart than this many line heights do not belong to one table. */
+const MAX_ROW_GAP = 2.2;
+/** Rows of a single chunk tolerated in a row inside a region (wrapped cells, section labels). */
+const MAX_SINGLE_RUN = 3;
+/** A separator band may be crossed by this share of the region's rows (spanning headers). */
+const SEPARATOR_CROSSING = 0.2;
+/** Separator bands narrower than this (points) are word gaps that happened to line up. */
+const MIN_SEPARATOR = 3;
+/** A column reads like running text when half its chunks have at least this many words. */
+const PROSE_COLUMN_WORDS = 4;
+/** A list marker standing alone in the first column: such regions are lists, not tables. */
+const MARKER = /^([•·◦▪●○■‣⁃\-–*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)]|\[\d{1,3}\])$/i;
+/** A horizontal rule spanning this share of a region's width bounds it (booktabs-style tables). */
+const RULE_SPAN = 0.8;
+
+interface Region {
+  rows: TextRow[];
+  bbox: BBox;
+}
+
+export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[]): TableDraft[] {
+  if (runs.length < 6) return [];
+  const rows = textRows(runs);
+  const isCell = (c: Chunk) => !(c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS);
+  const rules = rulings.filter((r) => r.y0 === r.y1);
+  const drafts: TableDraft[] = [];
+  for (const region of regions(rows, isCell)) {
+    const draft = regionDraft(region, isCell, rules);
+    if (draft) drafts.push(draft);
+  }
+  return drafts;
+}
+
+/** Runs of consecutive rows holding two or more cell-like chunks, with short interruptions. */
+function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
+  const out: Region[] = [];
+  let cur: TextRow[] = [];
+  let singles = 0;
+  const flush = () => {
+    // Trailing rows of one chunk are the text after the table.
+    while (cur.length && cellChunks(cur[cur.length - 1], isCell).length < 2) cur.pop();
+    if (cur.filter((r) => cellChunks(r, isCell).length >= 2).length >= MIN_TABLE_ROWS) out.push({ rows: cur, bbox: cur.map((r) => r.bbox).reduce(union) });
+    cur = [];
+    singles = 0;
+  };
+  for (const row of rows) {
+    const cells = cellChunks(row, isCell);
+    const prev = cur[cur.length - 1];
+    const lineHeight = prev ? Math.max(...prev.chunks.map((c) => c.bbox[3] - c.bbox[1])) : 0;
+    if (prev && row.bbox[1] - prev.bbox[3] > MAX_ROW_GAP * lineHeight) flush();
+    if (cells.length >= 2) {
+      cur.push(row);
+      singles = 0;
+    } else if (cur.length && cells.length === 1 && singles < MAX_SINGLE_RUN) {
+      cur.push(row);
+      singles++;
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+const cellChunks = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.filter(isCell);
+
+/** Column separators of a region (white bands down through it), then its cells. */
+function regionDraft(region: Region, isCell: (c: Chunk) => boolean, rules: Ruling[]): TableDraft | null {
+  const multi = region.rows.filter((r) => cellChunks(r, isCell).length >= 2);
+  // The table's horizontal extent: where the chunks of its multi-chunk rows lie.
+  const x0 = Math.min(...multi.flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[0])));
+  const x1 = Math.max(...multi.flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[2])));
+  const within = (c: Chunk) => isCell(c) && c.bbox[0] >= x0 - 1 && c.bbox[2] <= x1 + 1;
+  const rows = region.rows.map((r) => ({ ...r, chunks: r.chunks.filter(within) })).filter((r) => r.chunks.length);
+  const separators = separatorBands(multi.map((r) => r.chunks.filter(within)), x0, x1);
+  if (separators.length < 1) return null;
+  const bounds = [x0, ...separators.map(([a, b]) => (a + b) / 2), x1];
+  const colCount = bounds.length - 1;
+  if (looksLikeText(rows, bounds)) return null;
+  const headerRule = ruleBelowHeader(rows, rules, x0, x1);
+  const groups: RowGroup[] = assignRows(rows, bounds, headerRule);
+  if (groups.filter((g) => g.cells.filter((c) => c.runs.length).length >= 2).length < 2) return null;
+  const cells = groups.flatMap((g, r) => g.cells.map((c) => ({ r0: r, r1: r + 1, c0: c.c0, c1: c.c1, bbox: c.bbox, runs: c.runs })));
+  const bbox = rows.map((r) => r.chunks.map((c) => c.bbox).reduce(union)).reduce(union);
+  const headerRows = headerRule === undefined ? 0 : groups.filter((g) => g.bbox[3] <= headerRule).length;
+  return { bbox, rowCount: groups.length, colCount, cells, ruled: false, headerRows };
+}
+
+/**
+ * x bands inside [x0, x1] that (almost) no chunk covers: every row's chunks are laid on a
+ * coverage count, and a band stays clear of all but a few rows (a spanning header may cross).
+ */
+function separatorBands(rows: Chunk[][], x0: number, x1: number): [number, number][] {
+  const width = Math.ceil(x1 - x0) + 1;
+  const cover = new Uint16Array(width);
+  for (const row of rows) {
+    const seen = new Uint8Array(width);
+    for (const c of row) for (let x = Math.max(0, Math.ceil(c.bbox[0] - x0)); x < Math.min(width, Math.floor(c.bbox[2] - x0)); x++) seen[x] = 1;
+    for (let x = 0; x < width; x++) cover[x] += seen[x];
+  }
+  const limit = Math.floor(rows.length * SEPARATOR_CROSSING);
+  const bands: [number, number][] = [];
+  let start = -1;
+  for (let x = 0; x <= width; x++) {
+    const clear = x < width && cover[x] <= limit;
+    if (clear && start < 0) start = x;
+    if (!clear && start >= 0) {
+      if (x - start >= MIN_SEPARATOR && start > 0 && x < width) bands.push([x0 + start, x0 + x]);
+      start = -1;
+    }
+  }
+  // A band must really separate: some row has text on both sides of it.
+  return bands.filter(([a, b]) => rows.filter((r) => r.some((c) => c.bbox[2] <= b) && r.some((c) => c.bbox[0] >= a)).length >= MIN_TABLE_ROWS);
+}
+
+/** Two or more columns of running text (a multi-column page), or a list's markers beside its items. */
+function looksLikeText(rows: TextRow[], bounds: number[]): boolean {
+  const colCount = bounds.length - 1;
+  const columnOf = (c: Chunk) => {
+    const mid = (c.bbox[0] + c.bbox[2]) / 2;
+    let k = 0;
+    while (k < colCount - 1 && bounds[k + 1] <= mid) k++;
+    return k;
+  };
+  const words = Array.from({ length: colCount }, () => [] as number[]);
+  const texts = Array.from({ length: colCount }, () => [] as string[]);
+  for (const r of rows) for (const c of r.chunks) {
+    words[columnOf(c)].push(c.text.split(/\s+/).length);
+    texts[columnOf(c)].push(c.text);
+  }
+  const prose = words.filter((w) => w.length && median(w) >= PROSE_COLUMN_WORDS).length;
+  if (prose >= 2 || (colCount === 2 && prose === 1)) return true;
+  if (texts[0].length && texts[0].filter((t) => MARKER.test(t.trim())).length >= 0.8 * texts[0].length) return true;
+  return false;
+}
+
+/** The y of a rule under the header: the first full-width rule between the region's first and later rows. */
+function ruleBelowHeader(rows: TextRow[], rules: Ruling[], x0: number, x1: number): number | undefined {
+  const wide = rules.filter((r) => Math.min(r.x1, x1) - Math.max(r.x0, x0) >= RULE_SPAN * (x1 - x0));
+  const top = rows[0].bbox[1];
+  const bottom = rows[rows.length - 1].bbox[3];
+  const inner = wide.map((r) => r.y0).filter((y) => y > top + 1 && y < bottom - 1).sort((a, b) => a - b);
+  const y = inner[0];
+  if (y === undefined) return undefined;
+  const above = rows.filter((r) => r.bbox[3] <= y).length;
+  return above >= 1 && above <= rows.length / 2 ? y : undefined;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}

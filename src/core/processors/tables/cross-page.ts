@@ -1,0 +1,2 @@
+import type { Page } from "../../model";
+export function mergeTablesAcrossPages(_pages: Page[]): void {}

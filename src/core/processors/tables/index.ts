@@ -1,0 +1,33 @@
+// Tables of one page: ruled tables from the drawing first, then unruled tables from text
+// alignment among the runs left over. The runs a table takes are handed back, so the
+// paragraph steps never see them. `mayHoldTable` is the cheap look at the text layer
+// that decides whether the page's drawing is worth fetching at all.
+import type { Block } from "../../model";
+import type { PageRuns, Run } from "../../backends/pdf/runs";
+import type { Ruling } from "../../backends/pdf/graphics";
+import { toTableBlock } from "./cells";
+import { ruledDrafts } from "./ruled";
+import { alignedDrafts } from "./aligned";
+
+export { mayHoldTable } from "./hints";
+export { mergeTablesAcrossPages } from "./cross-page";
+
+export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? []): { tables: Block[]; rest: Run[] } {
+  const tables: Block[] = [];
+  const taken = new Set<Run>();
+  for (const draft of ruledDrafts(raw.runs, rulings)) {
+    const block = toTableBlock(draft);
+    if (!block) continue;
+    tables.push(block);
+    for (const c of draft.cells) for (const r of c.runs) taken.add(r);
+  }
+  let rest = taken.size ? raw.runs.filter((r) => !taken.has(r)) : raw.runs;
+  for (const draft of alignedDrafts(rest, raw.width, rulings)) {
+    const block = toTableBlock(draft);
+    if (!block) continue;
+    tables.push(block);
+    for (const c of draft.cells) for (const r of c.runs) taken.add(r);
+  }
+  if (taken.size) rest = raw.runs.filter((r) => !taken.has(r));
+  return { tables, rest };
+}

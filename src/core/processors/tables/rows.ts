@@ -1,0 +1,60 @@
+// Text rows of a page region and the chunks inside them: runs on one baseline, split
+// wherever the gap between two runs is wider than a word space could be. Chunks are the
+// candidate cells of unruled tables and the units the column analysis works with.
+import type { BBox } from "../../model";
+import type { Run } from "../../backends/pdf/runs";
+
+/** Two runs share a row when their baselines differ by less than this share of the smaller font size. */
+const SAME_BASELINE = 0.3;
+/** A gap wider than this many font sizes separates two chunks (word spaces, even stretched ones in justified text, stay below). */
+export const CHUNK_GAP = 0.9;
+
+export interface Chunk {
+  bbox: BBox;
+  runs: Run[];
+  text: string;
+  fontSize: number;
+}
+
+export interface TextRow {
+  bbox: BBox;
+  baseline: number;
+  chunks: Chunk[];
+}
+
+export function textRows(runs: Run[], chunkGap = CHUNK_GAP): TextRow[] {
+  const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]);
+  const groups: Run[][] = [];
+  for (const run of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && Math.abs(last[0].baseline - run.baseline) < SAME_BASELINE * Math.min(last[0].fontSize, run.fontSize)) last.push(run);
+    else groups.push([run]);
+  }
+  return groups.map((g) => {
+    g.sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const chunks: Chunk[] = [];
+    for (const run of g) {
+      const cur = chunks[chunks.length - 1];
+      const em = cur ? Math.max(cur.fontSize, run.fontSize) : run.fontSize;
+      if (cur && run.bbox[0] - cur.bbox[2] <= chunkGap * em) {
+        cur.runs.push(run);
+        cur.text += (run.bbox[0] - cur.bbox[2] > 0.15 * em && !/\s$/.test(cur.text) ? " " : "") + run.text;
+        cur.bbox = union(cur.bbox, run.bbox);
+        cur.fontSize = Math.max(cur.fontSize, run.fontSize);
+      } else chunks.push({ bbox: [...run.bbox], runs: [run], text: run.text, fontSize: run.fontSize });
+    }
+    for (const c of chunks) c.text = c.text.trim();
+    return { bbox: chunks.map((c) => c.bbox).reduce(union), baseline: g[0].baseline, chunks };
+  });
+}
+
+export function union(a: BBox, b: BBox): BBox {
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+}
+
+export const centre = (b: BBox): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+
+export const inside = (b: BBox, region: BBox, slack = 0) => {
+  const [x, y] = centre(b);
+  return x >= region[0] - slack && x <= region[2] + slack && y >= region[1] - slack && y <= region[3] + slack;
+};

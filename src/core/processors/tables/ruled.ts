@@ -1,0 +1,80 @@
+// Ruled tables: each grid drawn with lines (see lattice.ts) takes the runs inside it, each
+// run going to the cell that holds its centre. Tables that rule their columns but not their
+// rows draw one tall cell per column: where several columns have text lines on the same
+// baselines, those lines are rows the drawing left out, and the grid gets them.
+import type { Ruling } from "../../backends/pdf/graphics";
+import type { Run } from "../../backends/pdf/runs";
+import type { CellDraft, TableDraft } from "./draft";
+import { latticeGrids, withRows, type Lattice, type Segment } from "./lattice";
+import { centre, textRows } from "./rows";
+
+/** Runs this close (points) outside a grid's box still belong to it (glyph boxes are estimates). */
+const SLACK = 1;
+/** Baselines closer than this (points) are the same text row across cells. */
+const SAME_BASELINE = 2;
+/** A text row shared by this many cells of a grid row starts a row of its own. */
+const SHARED_CELLS = 2;
+
+export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
+  const drafts: TableDraft[] = [];
+  for (const first of latticeGrids(rulings)) {
+    let g = first;
+    let cells = assign(g, runs);
+    const extra = unruledRows(g, cells);
+    if (extra.length) {
+      g = withRows(g, extra);
+      cells = assign(g, runs);
+    }
+    drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells, ruled: true, headerRows: 0 });
+  }
+  return drafts;
+}
+
+function assign(g: Lattice, runs: Run[]): CellDraft[] {
+  const cells = g.cells.map((c) => ({ ...c, bbox: [g.xs[c.c0], g.ys[c.r0], g.xs[c.c1], g.ys[c.r1]] as [number, number, number, number], runs: [] as Run[] }));
+  for (const run of runs) {
+    const [x, y] = centre(run.bbox);
+    if (x < g.bbox[0] - SLACK || x > g.bbox[2] + SLACK || y < g.bbox[1] - SLACK || y > g.bbox[3] + SLACK) continue;
+    const col = track(g.xs, x);
+    const row = track(g.ys, y);
+    cells.find((c) => row >= c.r0 && row < c.r1 && col >= c.c0 && col < c.c1)?.runs.push(run);
+  }
+  return cells;
+}
+
+/**
+ * Lines between text rows that several single cells of one grid row share: each shared
+ * baseline after the first opens a row (a wrapped line, on a baseline of its own, stays in its cell).
+ */
+function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
+  const out: Segment[] = [];
+  for (let r = 0; r < g.ys.length - 1; r++) {
+    const single = cells.filter((c) => c.r0 === r && c.r1 === r + 1 && c.c1 - c.c0 === 1 && c.runs.length);
+    const lines = single.flatMap((c) => textRows(c.runs, Infinity).map((row) => ({ cell: c, top: row.bbox[1], bottom: row.bbox[3], baseline: row.baseline })));
+    lines.sort((a, b) => a.baseline - b.baseline);
+    const clusters: (typeof lines)[] = [];
+    for (const l of lines) {
+      const last = clusters[clusters.length - 1];
+      if (last && l.baseline - last[0].baseline <= SAME_BASELINE) last.push(l);
+      else clusters.push([l]);
+    }
+    const shared = clusters.filter((c) => new Set(c.map((l) => l.cell)).size >= SHARED_CELLS);
+    if (shared.length < 2) continue;
+    const x0 = Math.min(...single.map((c) => c.bbox[0]));
+    const x1 = Math.max(...single.map((c) => c.bbox[2]));
+    for (let k = 1; k < shared.length; k++) {
+      const top = Math.min(...shared[k].map((l) => l.top));
+      const above = lines.filter((l) => l.baseline < shared[k][0].baseline - SAME_BASELINE);
+      const bottom = Math.max(...above.map((l) => l.bottom));
+      out.push({ pos: (Math.min(top, bottom) + top) / 2, a: x0, b: x1 });
+    }
+  }
+  return out;
+}
+
+/** The track (row or column) of a position: how many inner boundaries lie at or before it. */
+function track(bounds: number[], v: number): number {
+  let i = 0;
+  while (i < bounds.length - 2 && bounds[i + 1] <= v) i++;
+  return i;
+}
