@@ -7,8 +7,9 @@ import type { ParseOptions } from "./options";
 import { openPdf } from "./backends/pdf/open";
 import { pageRuns } from "./backends/pdf/runs";
 import { fontProbeBudget } from "./backends/pdf/fonts";
+import { readOutline } from "./backends/pdf/outline";
 import { processDocument, processPage } from "./processors/index";
-import { inspectOffice, isOfficeType, officeDocument } from "./backends/office/index";
+import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
 
 const notYet = (type: FileType) =>
   new CoreError("format_not_implemented", `${type} files are recognised but not supported yet; send a PDF (parsing of images and Office files is on its way).`);
@@ -17,6 +18,7 @@ const notYet = (type: FileType) =>
 export async function inspectDocument(bytes: Uint8Array, fileName: string): Promise<{ fileType: FileType; pageCount: number }> {
   const fileType = detectFileType(bytes, fileName);
   if (isOfficeType(fileType)) return inspectOffice(bytes, fileType);
+  if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType);
   if (fileType !== ".pdf") throw notYet(fileType);
   const doc = await openPdf(bytes);
   try {
@@ -29,6 +31,7 @@ export async function inspectDocument(bytes: Uint8Array, fileName: string): Prom
 export async function parseDocument(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<Document> {
   const fileType = detectFileType(bytes, fileName);
   if (isOfficeType(fileType)) return officeDocument(bytes, fileName, fileType, options);
+  if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType);
   if (fileType !== ".pdf") throw notYet(fileType);
   const pdf = await openPdf(bytes);
   try {
@@ -53,7 +56,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
       options.onProgress?.(pages.length, end - start);
     }
     if (pages.length > 0 && warnings.length === pages.length) throw new CoreError("corrupt_file", `No page of the PDF could be read (${warnings[0].message}).`);
-    processDocument(pages, options.features);
+    processDocument(pages, options.features, { outline: await readOutline(pdf) });
     const title = await documentTitle(pdf);
     return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings };
   } finally {

@@ -5,11 +5,18 @@ import { CoreError } from "../../errors";
 import type { Document, FileType } from "../../model";
 import type { ParseOptions } from "../../options";
 import { parseDocx, type OfficeParse } from "./docx/index";
+import { parsePptx } from "./pptx/index";
 import { parseXlsx, visibleSheetCount } from "./xlsx/index";
 import { OfficeZip } from "./zip";
 
 export type { OfficeParse };
 export type OfficeType = ".docx" | ".pptx" | ".xlsx";
+
+/** Binary Office formats (OLE2): recognised, refused with the formats we do read. */
+export const isLegacyOfficeType = (t: FileType) => t === ".doc" || t === ".ppt" || t === ".xls";
+
+export const legacyOfficeError = (t: FileType) =>
+  new CoreError("format_not_implemented", `${t} is the legacy binary Office format, which is not supported; save it as ${t}x (Word, PowerPoint and Excel all can) or as PDF and send that.`);
 
 export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx";
 
@@ -21,8 +28,8 @@ export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
       return parseDocx(zip);
     case ".xlsx":
       return parseXlsx(zip);
-    default:
-      throw new CoreError("format_not_implemented", `${type} files are recognised but not supported yet.`);
+    case ".pptx":
+      return parsePptx(zip);
   }
 }
 
