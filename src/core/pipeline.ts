@@ -7,6 +7,7 @@ import type { ParseOptions } from "./options";
 import { openPdf } from "./backends/pdf/open";
 import { pageRuns } from "./backends/pdf/runs";
 import { fontProbeBudget } from "./backends/pdf/fonts";
+import { readOutline } from "./backends/pdf/outline";
 import { processDocument, processPage } from "./processors/index";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
 
@@ -55,7 +56,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
       options.onProgress?.(pages.length, end - start);
     }
     if (pages.length > 0 && warnings.length === pages.length) throw new CoreError("corrupt_file", `No page of the PDF could be read (${warnings[0].message}).`);
-    processDocument(pages, options.features);
+    processDocument(pages, options.features, { outline: await readOutline(pdf) });
     const title = await documentTitle(pdf);
     return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings };
   } finally {

@@ -114,14 +114,24 @@ describe("parse", () => {
     expect(md.outputs.markdown).toContain("NICS Firearm Background Checks");
   });
 
-  it("ranks headings into levels and nests the catalog", async () => {
-    const { md } = await markdownOf("convert-samples/pl-pdf_structure.pdf", { enable_title_level_recognition: true });
-    const top = md.catalog[0];
-    expect(top.title_level).toBe(1);
-    expect(top.children.length).toBeGreaterThan(0);
-    expect(top.children[0].title_level).toBeGreaterThan(1);
-    const flat = await markdownOf("convert-samples/pl-pdf_structure.pdf");
+  it("ranks headings into levels by size and nests the catalog", async () => {
+    // No outline here: the levels come from the type sizes alone.
+    const { md } = await markdownOf("born-digital/pdfjs/structure_simple.pdf", { enable_title_level_recognition: true });
+    expect(md.catalog.map((e) => [e.content, e.title_level])).toEqual([["Heading 1", 1]]);
+    expect(md.catalog[0].children.map((e) => [e.content, e.title_level])).toEqual([["Heading 2", 2]]);
+    const flat = await markdownOf("born-digital/pdfjs/structure_simple.pdf");
     expect(flat.md.catalog.every((e) => e.title_level === 1 && e.children.length === 0)).toBe(true);
+  });
+
+  it("takes heading levels, and headings the type does not reveal, from the PDF outline", async () => {
+    const { doc } = await markdownOf("convert-samples/pl-pdf_structure.pdf", { enable_title_level_recognition: true });
+    const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => [b.text, b.titleLevel]);
+    // Bookmarks: Titre 1 > Titre 2 > Tableau (type sizes alone would rank them 2, 3, 4 under the document title)
+    expect(titles).toEqual([["Titre du document", 1], ["Titre 1", 1], ["Titre 2", 2], ["Tableau", 3]]);
+    // Bookmarked headings set in body-like type are titles all the same
+    const demo = await markdownOf("born-digital/pdfplumber/pdffill-demo.pdf");
+    const found = demo.doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "title").map((b) => b.text));
+    expect(found).toEqual(expect.arrayContaining(["Line Width and Color", "Arrow Style and Size", "Create Basic Shapes"]));
   });
 
   it("keeps URI links as Markdown links, also across a line break", async () => {

@@ -10,6 +10,8 @@ import { orderBlocks } from "./reading-order";
 import { buildVerticalBlocks } from "./vertical";
 import { markFurniture } from "./furniture";
 import { markHeadings } from "./headings";
+import { applyOutline } from "./outline";
+import type { OutlineEntry } from "../backends/pdf/outline";
 import { markLists } from "./lists";
 import { mergeAcrossPages } from "./cross-page";
 import { extractTables, mergeTablesAcrossPages } from "./tables/index";
@@ -29,9 +31,15 @@ export function processPage(index: number, raw: PageRuns): Page {
 
 const chars = (runs: { text: string }[]) => runs.reduce((n, r) => n + r.text.length, 0);
 
-export function processDocument(pages: Page[], features: FeatureConfig): void {
+/** What the file itself says about its structure, beyond the text on its pages. */
+export interface DocumentHints {
+  outline?: OutlineEntry[];
+}
+
+export function processDocument(pages: Page[], features: FeatureConfig, hints: DocumentHints = {}): void {
   markFurniture(pages);
   markHeadings(pages, features.enable_title_level_recognition);
+  if (hints.outline?.length) applyOutline(pages, hints.outline, features.enable_title_level_recognition);
   markLists(pages);
   if (features.enable_text_cross_page) mergeAcrossPages(pages);
   if (features.enable_table_cross_page) mergeTablesAcrossPages(pages);
