@@ -125,9 +125,10 @@ function readGt(xml: string, pageHeight: (page: number) => number): GtTable[] {
         const text = /<content>([\s\S]*?)<\/content>/.exec(cm[2])?.[1] ?? "";
         const g = { id: id++, text: decodeXml(text) };
         for (let r = sr; r <= er; r++) for (let c = sc; c <= ec; c++) (grid[r] ??= [])[c] = g;
-        const bb = /<bounding-box\s+x1="([\d.]+)"\s+x2="([\d.]+)"\s+y1="([\d.]+)"\s+y2="([\d.]+)"/.exec(cm[2]);
+        const bb = /<bounding-box\b([^>]*)>/.exec(cm[2]);
         if (bb) {
-          const [x1, x2, y1, y2] = bb.slice(1).map(Number);
+          // Attribute order and quotes differ between the EU and US files.
+          const [x1, x2, y1, y2] = ["x1", "x2", "y1", "y2"].map((n) => Number(new RegExp(`${n}=['"](-?[\\d.]+)['"]`).exec(bb[1])?.[1] ?? NaN));
           const b: BBox = [x1, h - y2, x2, h - y1];
           bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
         }

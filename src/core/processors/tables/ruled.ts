@@ -12,8 +12,10 @@ import { centre, textRows } from "./rows";
 const SLACK = 1;
 /** Baselines closer than this (points) are the same text row across cells. */
 const SAME_BASELINE = 2;
-/** A text row shared by this many cells of a grid row starts a row of its own. */
+/** A text row shared by this many cells of a grid row starts a row of its own... */
 const SHARED_CELLS = 2;
+/** ...when it has text in this share of the grid row's filled cells (wrapped cells share second lines only here and there). */
+const SHARED_SHARE = 0.7;
 
 export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
   const drafts: TableDraft[] = [];
@@ -58,7 +60,10 @@ function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
       if (last && l.baseline - last[0].baseline <= SAME_BASELINE) last.push(l);
       else clusters.push([l]);
     }
-    const shared = clusters.filter((c) => new Set(c.map((l) => l.cell)).size >= SHARED_CELLS);
+    const shared = clusters.filter((c) => {
+      const n = new Set(c.map((l) => l.cell)).size;
+      return n >= SHARED_CELLS && n >= SHARED_SHARE * single.length;
+    });
     if (shared.length < 2) continue;
     const x0 = Math.min(...single.map((c) => c.bbox[0]));
     const x1 = Math.max(...single.map((c) => c.bbox[2]));
