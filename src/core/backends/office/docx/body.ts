@@ -237,7 +237,11 @@ export class BodyReader {
           break;
         case "br": {
           const type = attr(c, "type");
-          if (type === "page") this.pageBreak(reading, hasText());
+          if (type === "page") {
+            // The text on either side of a break is not one word.
+            if (hasText()) push("\n");
+            this.pageBreak(reading, hasText());
+          }
           else push(type === "column" ? " " : "\n");
           break;
         }
