@@ -191,6 +191,31 @@ describe("parse", () => {
     expect(separate.md.outputs.json!.pages.some((p) => p.merge_content_from_pre_page)).toBe(false);
   });
 
+  it("merges a paragraph cut by a column break, and only prose", async () => {
+    const path = "born-digital/pdfplumber/federal-register-2020-17221.pdf";
+    const merged = await markdownOf(path, { enable_text_cross_page: true });
+    const page = merged.doc.pages[1];
+    const cont = page.blocks.find((b) => b.hidden && b.layer === "body" && !b.continuesFromPreviousPage)!;
+    expect(cont.text).toBe("and the Ethiopian Civil Aviation Authority (ECAA).");
+    const host = page.blocks.find((b) => !b.hidden && b.text.endsWith(` ${cont.text}`))!;
+    expect(host.bbox[2]).toBeLessThanOrEqual(cont.bbox[0] + 1); // it ends in the column to the left
+    // The figure labels "t1", "t2" of tracemonkey start in lower case but are no continuation
+    const labels = await markdownOf("born-digital/pdfjs/tracemonkey.pdf", { enable_text_cross_page: true });
+    expect(labels.doc.pages[6].blocks.filter((b) => b.hidden && b.layer === "body")).toEqual([]);
+  });
+
+  it("recognises footnotes, keeps their marks and puts them after the page's text", async () => {
+    const { doc, md } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    const blocks = doc.pages[1].blocks.filter((b) => !b.hidden);
+    const notes = blocks.filter((b) => b.type === "footnote");
+    expect(notes.map((b) => b.text.split(" ")[0])).toEqual(["2", "3", "4", "5", "6", "7", "8", "9"]);
+    expect(notes.every((b) => b.layer === "footnote")).toBe(true);
+    expect(blocks.slice(-notes.length)).toEqual(notes); // after the body text of all three columns
+    expect(md.outputs.json!.pages[1].blocks.filter((b) => b.type === "footnote").length).toBe(8);
+    // A superscript mark next to another column's line stays with its own note
+    expect(notes[4].text.startsWith("6 Flight data recorder")).toBe(true);
+  });
+
   it("parses only the asked page range and reports progress", async () => {
     const seen: number[] = [];
     const doc = await parseDocument(await corpusFile("born-digital/pdfjs/tracemonkey.pdf"), "t.pdf", { features: features(), pageRange: [2, 5], onProgress: (done) => seen.push(done) });

@@ -1,23 +1,47 @@
-// A paragraph cut by a page break: the page's first body paragraph continues the previous
-// page's last one when that one stops mid-sentence and this one starts in lower case at
-// the same size. Merged into the earlier block; the later one is hidden and flagged.
+// A paragraph cut by a column or page break: the first body paragraph of a column or page
+// continues the last one before the break when that one stops mid-sentence and this one
+// starts in lower case at the same size. Merged into the earlier block; the later one is
+// hidden and flagged (on a new page, the flag becomes merge_content_from_pre_page).
 import type { Block, Page } from "../model";
 import { lineFontSize } from "./lines";
 
 export function mergeAcrossPages(pages: Page[]): void {
+  for (const page of pages) mergeAcrossColumns(page);
   for (let i = 1; i < pages.length; i++) {
     const prev = lastBody(pages[i - 1].blocks);
-    const next = pages[i].blocks.find((b) => !b.hidden);
-    if (!prev || !next || prev.type !== "text" || next.type !== "text") continue;
-    const sameSize = Math.abs(lineFontSize(prev.lines![0]) - lineFontSize(next.lines![0])) < 0.6;
-    if (!sameSize || /[.!?:"”)]$/.test(prev.text) || !/^[a-z(]/.test(next.text)) continue;
-    prev.text = /[A-Za-z]-$/.test(prev.text) ? prev.text.slice(0, -1) + next.text : `${prev.text} ${next.text}`;
-    next.continuesFromPreviousPage = true;
-    next.hidden = true;
+    const next = pages[i].blocks.find(isBody);
+    if (prev && next && continues(prev, next)) merge(prev, next, true);
   }
 }
 
+/** Consecutive paragraphs where the later one opens the next column (to the right, higher up). */
+function mergeAcrossColumns(page: Page): void {
+  let prev: Block | undefined;
+  for (const b of page.blocks) {
+    if (!isBody(b)) continue;
+    // A paragraph of several lines running on into prose (labels of a figure do neither).
+    const nextColumn = prev && b.bbox[0] >= prev.bbox[2] - 1 && b.bbox[1] < prev.bbox[1] && prev.lines!.length >= 2 && /\S\s\S/.test(b.text);
+    if (prev && nextColumn && continues(prev, b)) merge(prev, b, false);
+    else prev = b;
+  }
+}
+
+function continues(prev: Block, next: Block): boolean {
+  if (prev.type !== "text" || next.type !== "text" || !prev.lines?.length || !next.lines?.length) return false;
+  const sameSize = Math.abs(lineFontSize(prev.lines[prev.lines.length - 1]) - lineFontSize(next.lines[0])) < 0.6;
+  return sameSize && !/[.!?:"”)]$/.test(prev.text) && /^[a-z(]/.test(next.text);
+}
+
+function merge(prev: Block, next: Block, acrossPages: boolean): void {
+  prev.text = /[A-Za-z]-$/.test(prev.text) ? prev.text.slice(0, -1) + next.text : `${prev.text} ${next.text}`;
+  if (acrossPages) next.continuesFromPreviousPage = true;
+  next.hidden = true;
+}
+
+/** Body text only: furniture and footnotes sit between a paragraph and its continuation. */
+const isBody = (b: Block) => !b.hidden && b.layer === "body";
+
 function lastBody(blocks: Block[]): Block | undefined {
-  for (let i = blocks.length - 1; i >= 0; i--) if (!blocks[i].hidden) return blocks[i];
+  for (let i = blocks.length - 1; i >= 0; i--) if (isBody(blocks[i])) return blocks[i];
   return undefined;
 }

@@ -1,6 +1,6 @@
 // The one place the order of the processing steps lives.
 //   per page:  runs -> lines -> blocks -> reading order
-//   document:  furniture -> headings -> lists -> cross-page merges
+//   document:  furniture -> footnotes -> headings -> lists -> cross-page merges
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
 import type { PageRuns } from "../backends/pdf/runs";
@@ -10,6 +10,7 @@ import { orderBlocks } from "./reading-order";
 import { buildVerticalBlocks } from "./vertical";
 import { markFurniture } from "./furniture";
 import { markHeadings } from "./headings";
+import { markFootnotes } from "./footnotes";
 import { applyOutline } from "./outline";
 import type { OutlineEntry } from "../backends/pdf/outline";
 import { markLists } from "./lists";
@@ -38,6 +39,7 @@ export interface DocumentHints {
 
 export function processDocument(pages: Page[], features: FeatureConfig, hints: DocumentHints = {}): void {
   markFurniture(pages);
+  markFootnotes(pages);
   markHeadings(pages, features.enable_title_level_recognition);
   if (hints.outline?.length) applyOutline(pages, hints.outline, features.enable_title_level_recognition);
   markLists(pages);

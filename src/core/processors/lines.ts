@@ -24,7 +24,9 @@ export function buildLines(runs: Run[]): Line[] {
   let rows: Run[][] = [];
   for (const run of sorted) {
     // Only the last few rows can share a baseline with this run (runs come sorted by baseline).
-    const row = rows.slice(-3).find((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize));
+    // A run in much smaller type joins only a row it touches: a raised note mark next to
+    // another column's line is that line's script, not a word of the row it happens to match.
+    const row = rows.slice(-3).find((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize) && (similarSize(run, r[0]) || nextTo([run], r)));
     if (row) row.push(run);
     else rows.push([run]);
   }
@@ -80,6 +82,8 @@ function attachScripts(rows: Run[][]): Run[][] {
   });
   return out;
 }
+
+const similarSize = (a: Run, b: Run) => Math.min(a.fontSize, b.fontSize) >= SCRIPT_SIZE * Math.max(a.fontSize, b.fontSize);
 
 /** Horizontally touching: a script sits right after (or before) a run of its host. */
 function nextTo(script: Run[], host: Run[]): boolean {

@@ -1,0 +1,48 @@
+// Footnotes: notes in small type at the foot of a page, opened by a mark ("1", "*", "†").
+// They become `footnote` blocks on the footnote layer, moved after the page's body text so
+// a paragraph that runs on past them (to the next column or page) reads, and merges, as one.
+import type { Block, Page } from "../model";
+import { lineFontSize } from "./lines";
+import { bodyFontSize } from "./headings";
+
+/** Footnotes live in the lower part of the page. */
+const LOWER_SHARE = 0.5;
+/** Footnote type is clearly smaller than the body text. */
+const SMALL_RATIO = 0.9;
+/** A note opens with a number, a letter or a reference sign, then its text. */
+const NOTE_MARK = /^\s*(\d{1,3}|[a-z]|[*†‡§¶‖#]{1,3})[.)]?\s*\S/;
+/** Notes are prose, not a lone number or a caption-sized scrap. */
+const MIN_NOTE_CHARS = 12;
+
+export function markFootnotes(pages: Page[]): void {
+  const body = bodyFontSize(pages);
+  for (const page of pages) {
+    const small = (b: Block) => !!b.lines?.length && Math.max(...b.lines.map(lineFontSize)) <= body * SMALL_RATIO;
+    const notes = new Set<Block>();
+    for (const b of page.blocks) {
+      if (b.hidden || b.type !== "text" || b.bbox[1] < page.height * LOWER_SHARE || !small(b)) continue;
+      if (!NOTE_MARK.test(b.text) || b.text.length < MIN_NOTE_CHARS || !startsWithMark(b)) continue;
+      // Nothing in body type below it in its column: a note ends the page.
+      const below = page.blocks.filter((o) => o !== b && !o.hidden && o.bbox[1] >= b.bbox[3] && overlapsX(o, b));
+      if (below.some((o) => !small(o))) continue;
+      notes.add(b);
+      // The note's later paragraphs, and notes without a mark of their own, follow in the same type.
+      for (const o of below) if (small(o) && o.type === "text") notes.add(o);
+    }
+    if (!notes.size) continue;
+    for (const b of notes) {
+      b.type = "footnote";
+      b.layer = "footnote";
+    }
+    page.blocks = [...page.blocks.filter((b) => !notes.has(b)), ...page.blocks.filter((b) => notes.has(b))];
+  }
+}
+
+/** The mark is set apart: raised and smaller than the note's text, or a sign, or followed by a space. */
+function startsWithMark(b: Block): boolean {
+  const [first, second] = b.lines![0].spans;
+  if (first && second && (first.script === "super" || first.fontSize < second.fontSize * 0.9)) return true;
+  return /^\s*([*†‡§¶‖#]{1,3}|\d{1,3}[.)]?\s|[a-z][.)]\s)/.test(b.text);
+}
+
+const overlapsX = (a: Block, b: Block) => Math.min(a.bbox[2], b.bbox[2]) > Math.max(a.bbox[0], b.bbox[0]);
