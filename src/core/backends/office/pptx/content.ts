@@ -123,28 +123,3 @@ export function tableShapeBlock(tbl: XmlElement, rels: Relationships): Block {
   });
   return tableBlock({ rows, columnCount });
 }
-
-/** A chart's cached data as a table: categories down, one column per series. */
-export function chartTable(chartXml: XmlElement): Block | null {
-  const plotArea = path(chartXml, "chart", "plotArea");
-  if (!plotArea) return null;
-  const series = kids(plotArea).filter((c) => c.local.endsWith("Chart")).flatMap((chart) => kids(chart, "ser"));
-  if (!series.length) return null;
-  const cachedPoints = (el: XmlElement | undefined): string[] => {
-    const cache = el ? (kids(el).map((c) => kid(c, "strCache") ?? kid(c, "numCache") ?? (/(Cache|Lit)$/.test(c.local) ? c : undefined)).find(Boolean) as XmlElement | undefined) : undefined;
-    if (!cache) return [];
-    const out: string[] = [];
-    for (const pt of kids(cache, "pt")) out[Number(attr(pt, "idx") ?? out.length)] = textOf(kid(pt, "v") ?? pt);
-    return out;
-  };
-  const names = series.map((s, i) => cachedPoints(kid(s, "tx"))[0] ?? `Series ${i + 1}`);
-  const categories = cachedPoints(kid(series[0], "cat") ?? kid(series[0], "xVal"));
-  const values = series.map((s) => cachedPoints(kid(s, "val") ?? kid(s, "yVal")).map((v) => (v && Number.isFinite(Number(v)) ? formatGeneralNumber(Number(v)) : (v ?? ""))));
-  const count = Math.max(categories.length, ...values.map((v) => v.length));
-  const cell = (text: string, header = false): TableCell => (header ? { text, rowSpan: 1, colSpan: 1, header } : { text, rowSpan: 1, colSpan: 1 });
-  const rows: TableCell[][] = [[cell("", true), ...names.map((n) => cell(n, true))]];
-  for (let i = 0; i < count; i++) rows.push([cell(categories[i] ?? ""), ...values.map((v) => cell(v[i] ?? ""))]);
-  return tableBlock({ rows, columnCount: names.length + 1 });
-}
-
-const formatGeneralNumber = (n: number) => String(Number(n.toPrecision(12)));

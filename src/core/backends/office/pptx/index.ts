@@ -10,7 +10,8 @@ import { readCoreTitle } from "../properties";
 import { readRelationships, relOfType, type Relationships } from "../rels";
 import { attr, kid, kids, parseXml, path, type XmlElement } from "../xml";
 import type { OfficeZip } from "../zip";
-import { chartTable, isTitle, tableShapeBlock, textShapeBlocks } from "./content";
+import { chartTable } from "../chart";
+import { isTitle, tableShapeBlock, textShapeBlocks } from "./content";
 import { collectShapes, EMU_PER_POINT, placeholderBoxes, type SlideShape } from "./shapes";
 
 /** PowerPoint's default 4:3 slide (10 x 7.5 inches) when the presentation gives no size. */

@@ -7,7 +7,9 @@ import { MAX_SHEET_CELLS } from "../../../limits";
 import type { Block, Page, Warning } from "../../../model";
 import { tableBlock, textBlock } from "../blocks";
 import type { OfficeParse } from "../docx/index";
+import { drawingChartTables } from "../chart";
 import { layoutFlow } from "../layout";
+import { readRelationships } from "../rels";
 import { readCoreTitle } from "../properties";
 import type { OfficeZip } from "../zip";
 import { sheetTables } from "./regions";
@@ -40,6 +42,7 @@ export function parseXlsx(zip: OfficeZip): OfficeParse {
         const cells = readSheetCells(xml, sheet.part, book, budget);
         budget -= cells.count;
         for (const table of sheetTables(cells)) blocks.push(tableBlock(table));
+        blocks.push(...sheetCharts(zip, sheet.part));
         if (cells.truncated) {
           const message = `Sheet "${sheet.name}" was cut short: a workbook is read up to ${MAX_SHEET_CELLS} cells, the remaining cells are left out.`;
           blocks.push(textBlock("text", message));
@@ -47,11 +50,18 @@ export function parseXlsx(zip: OfficeZip): OfficeParse {
         }
       }
     } else {
-      warnings.push({ page: index, code: "chart_not_extracted", message: `Sheet "${sheet.name}" is a chart sheet; charts are not extracted yet.` });
+      const charts = sheetCharts(zip, sheet.part);
+      blocks.push(...charts);
+      if (!charts.length) warnings.push({ page: index, code: "chart_not_extracted", message: `Sheet "${sheet.name}" holds no chart data we could read.` });
     }
     pages.push(placeOnPage(index, blocks));
   }
   return { pages, pageCount: pages.length, title: readCoreTitle(zip), warnings };
+}
+
+/** Charts drawn on a sheet (or filling a chart sheet), as tables of their data. */
+function sheetCharts(zip: OfficeZip, sheetPart: string) {
+  return [...readRelationships(zip, sheetPart).values()].filter((r) => r.type.endsWith("/drawing") && !r.external).flatMap((r) => drawingChartTables(zip, r.target));
 }
 
 function placeOnPage(index: number, blocks: Block[]): Page {

@@ -1,0 +1,47 @@
+// PowerPoint files read natively (inside workerd): a page per shown slide, reading order
+// from shape positions, titles, list levels, tables with merges, charts as data tables.
+import { describe, expect, it } from "vitest";
+import { hiddenAndGroupedPptx } from "../fixtures/office/crafted";
+import { parseBytes, parseCorpus } from "./office-helpers";
+
+describe("pptx", () => {
+  it("makes a page per slide with the slide size, the title first", async () => {
+    const { doc, result } = await parseCorpus("docling-testdata/pptx/powerpoint_sample.pptx");
+    expect(doc.pages).toHaveLength(3);
+    expect(doc.pages[0].width).toBeGreaterThan(doc.pages[0].height);
+    expect(doc.pages[0].blocks[0]).toMatchObject({ type: "title", text: "Test Table Slide", titleLevel: 1 });
+    expect(result.catalog.map((c) => c.content)).toContain("Second slide title");
+  });
+  it("reads bullets and numbered paragraphs as list items with their levels", async () => {
+    const { doc } = await parseCorpus("docling-testdata/pptx/powerpoint_sample.pptx");
+    const items = doc.pages.flatMap((p) => p.blocks).filter((b) => b.type === "list");
+    expect(items.find((b) => b.text === "List item5")!.list).toEqual({ ordered: true, level: 0, marker: "2." });
+    expect(items.find((b) => b.text === "Bar")!.list).toMatchObject({ ordered: false, level: 0 });
+    expect(items.length).toBeGreaterThanOrEqual(15);
+  });
+  it("keeps table merges as spans", async () => {
+    const { doc } = await parseCorpus("docling-testdata/pptx/powerpoint_sample.pptx");
+    const table = doc.pages[0].blocks.find((b) => b.type === "table")!.table!;
+    expect(table.columnCount).toBe(7);
+    expect(table.rows[0].find((c) => c.text === "Class1")).toMatchObject({ colSpan: 3 });
+    expect(table.rows[1].find((c) => c.text === "A merged with B")).toMatchObject({ colSpan: 2 });
+  });
+  it("gives a chart's cached data as a table", async () => {
+    const { doc } = await parseCorpus("docling-testdata/pptx/pptx_chart.pptx");
+    const table = doc.pages[0].blocks.find((b) => b.type === "table")!.table!;
+    expect(table.rows.map((r) => r.map((c) => c.text))).toEqual([["", "Freshwater Ducks", "Saltwater Ducks"], ["2019", "120", "80"], ["2020", "130", "95"], ["2021", "150", "110"], ["2022", "175", "130"]]);
+  });
+  it("keeps links of runs", async () => {
+    const { markdown } = await parseCorpus("docling-testdata/pptx/powerpoint_comments.pptx");
+    expect(markdown).toContain("[Python library](https://pypi.org/project/docling)");
+  });
+  it("skips hidden slides and places group members through the group transform", async () => {
+    const { doc } = await parseBytes(hiddenAndGroupedPptx(), "g.pptx");
+    expect(doc.pages).toHaveLength(2);
+    expect(doc.source.pageCount).toBe(2);
+    expect(doc.pages.flatMap((p) => p.blocks).map((b) => b.text)).not.toContain("Hidden slide");
+    // The group child sits at y = 100000 EMU once transformed, above the plain shape at 3000000.
+    expect(doc.pages[1].blocks.map((b) => b.text)).toEqual(["Group child", "Plain shape"]);
+    expect(doc.pages[1].blocks[0].bbox[1]).toBeCloseTo(100000 / 12700, 1);
+  });
+});
