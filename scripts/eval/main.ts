@@ -12,6 +12,7 @@ import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
+import { officeRows } from "./office";
 import { scoreText, sourceText, sumText, TEXT_SOURCES, words, type TextScore } from "./text";
 import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
 import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
@@ -65,6 +66,8 @@ rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "pd
 // Tables: pdftotext has none, so only our rows (its score would be zero).
 rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);
 rows.push(["tables tabula-java (11 expected CSVs)", "docparse", sumTabula(await scoreTabula(corpus, features))]);
+
+rows.push(...(await officeRows(corpus)));
 
 console.log("| set | parser | score |");
 console.log("|---|---|---|");
