@@ -30,6 +30,7 @@ describe("pptx", () => {
     const { doc } = await parseCorpus("docling-testdata/pptx/pptx_chart.pptx");
     const table = doc.pages[0].blocks.find((b) => b.type === "table")!.table!;
     expect(table.rows.map((r) => r.map((c) => c.text))).toEqual([["", "Freshwater Ducks", "Saltwater Ducks"], ["2019", "120", "80"], ["2020", "130", "95"], ["2021", "150", "110"], ["2022", "175", "130"]]);
+    expect(doc.pages[0].blocks.find((b) => b.type === "table")!.captions).toEqual(["Wild Duck Observations by Year"]);
   });
   it("keeps links of runs", async () => {
     const { markdown } = await parseCorpus("docling-testdata/pptx/powerpoint_comments.pptx");

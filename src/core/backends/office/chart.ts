@@ -26,7 +26,18 @@ export function chartTable(chartXml: XmlElement): Block | null {
   const cell = (text: string, header = false): TableCell => (header ? { text, rowSpan: 1, colSpan: 1, header } : { text, rowSpan: 1, colSpan: 1 });
   const rows: TableCell[][] = [[cell("", true), ...names.map((n) => cell(n, true))]];
   for (let i = 0; i < count; i++) rows.push([cell(categories[i] ?? ""), ...values.map((v) => cell(v[i] ?? ""))]);
-  return tableBlock({ rows, columnCount: names.length + 1 });
+  const block = tableBlock({ rows, columnCount: names.length + 1 });
+  const title = chartTitle(chartXml);
+  if (title) block.captions = [title];
+  return block;
+}
+
+/** The chart's own title (c:title rich text), when it has one. */
+function chartTitle(chartXml: XmlElement): string | undefined {
+  const title = path(chartXml, "chart", "title");
+  if (!title) return undefined;
+  const text = descendants(title, "t").map(textOf).join("").trim();
+  return text || undefined;
 }
 
 const formatGeneralNumber = (n: number) => String(Number(n.toPrecision(12)));
