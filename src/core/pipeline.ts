@@ -7,7 +7,7 @@ import type { ParseOptions } from "./options";
 import { openPdf } from "./backends/pdf/open";
 import { pageRuns } from "./backends/pdf/runs";
 import { fontProbeBudget } from "./backends/pdf/fonts";
-import { readOutline } from "./backends/pdf/outline";
+import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
 import { processDocument, processPage } from "./processors/index";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
 
@@ -40,12 +40,15 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
     const fontBudget = fontProbeBudget();
     // Page at a time: each page's pdf.js state is released before the next is read.
     const warnings: Warning[] = [];
+    const tagged: OutlineEntry[] = [];
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
       // A damaged page costs that page, not the document: it stays, empty, with a warning.
       try {
         const page = await pdf.getPage(i + 1);
         try {
-          pages.push(processPage(i, await pageRuns(page, fontBudget)));
+          const raw = await pageRuns(page, fontBudget);
+          pages.push(processPage(i, raw));
+          tagged.push(...(raw.headings ?? []));
         } finally {
           page.cleanup();
         }
@@ -56,7 +59,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
       options.onProgress?.(pages.length, end - start);
     }
     if (pages.length > 0 && warnings.length === pages.length) throw new CoreError("corrupt_file", `No page of the PDF could be read (${warnings[0].message}).`);
-    processDocument(pages, options.features, { outline: await readOutline(pdf) });
+    processDocument(pages, options.features, { outline: await readOutline(pdf), tagged });
     const title = await documentTitle(pdf);
     return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings };
   } finally {

@@ -6,6 +6,8 @@ import { inspectDocument, parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
 import { renderParseResult } from "../../src/core/render/result";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
+import { openPdf } from "../../src/core/backends/pdf/open";
+import { pageRuns } from "../../src/core/backends/pdf/runs";
 
 const features = (over: Partial<FeatureConfig> = {}): FeatureConfig => ({ ...DEFAULT_FEATURES, ...over });
 
@@ -214,6 +216,31 @@ describe("parse", () => {
     expect(md.outputs.json!.pages[1].blocks.filter((b) => b.type === "footnote").length).toBe(8);
     // A superscript mark next to another column's line stays with its own note
     expect(notes[4].text.startsWith("6 Flight data recorder")).toBe(true);
+  });
+
+  it("reads the headings a tagged PDF's structure tree names", async () => {
+    const headingsOf = async (path: string) => {
+      const pdf = await openPdf(await corpusFile(path));
+      try {
+        return (await pageRuns(await pdf.getPage(1))).headings?.map((h) => [h.title, h.level]);
+      } finally {
+        await pdf.loadingTask.destroy();
+      }
+    };
+    expect(await headingsOf("born-digital/pdfjs/structure_simple.pdf")).toEqual([["Heading 1", 1], ["Heading 2", 2]]);
+    expect(await headingsOf("convert-samples/pl-pdf_structure.pdf")).toEqual([["Titre 1", 1], ["Titre 2", 2], ["Tableau", 3]]);
+    expect(await headingsOf("born-digital/pdfjs/tracemonkey.pdf")).toBeUndefined(); // not tagged
+  });
+
+  it("keeps a tagged PDF's artifacts (running head, margin line numbers) out of the content", async () => {
+    const path = "born-digital/pdfplumber/scotus-transcript-p1.pdf";
+    const { doc, md } = await markdownOf(path);
+    expect(md.outputs.markdown).not.toContain("Official - Subject to Final Review");
+    // The margin's line numbers 1..25 no longer pose as the first column of a table
+    expect(doc.pages[0].blocks.filter((b) => !b.hidden && /^\d+$/.test(b.text)).map((b) => b.text)).toEqual(["1"]); // the page number
+    expect(md.outputs.markdown).toContain("The above-entitled matter came on for oral");
+    const kept = await markdownOf(path, { keep_header_footer: true });
+    expect(kept.md.outputs.markdown).toContain("Official - Subject to Final Review");
   });
 
   it("parses only the asked page range and reports progress", async () => {

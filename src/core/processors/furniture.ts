@@ -40,9 +40,10 @@ function inBand(bbox: number[], height: number, band = BAND): boolean {
   return bbox[3] <= height * band || bbox[1] >= height * (1 - band);
 }
 
-/** A bare number in the outer band with no other block further out. */
+/** A bare number in the outer band with no other content further out. */
 function isPageNumber(b: Page["blocks"][number], page: Page): boolean {
   if (!PAGE_NUMBER.test(b.text.trim()) || !inBand(b.bbox, page.height, PAGE_NUMBER_BAND)) return false;
   const top = b.bbox[3] <= page.height / 2;
-  return page.blocks.every((o) => o === b || (top ? o.bbox[1] >= b.bbox[1] : o.bbox[3] <= b.bbox[3]));
+  // Furniture already found (a tagged artifact, a running foot) may sit further out.
+  return page.blocks.every((o) => o === b || o.hidden || (top ? o.bbox[1] >= b.bbox[1] : o.bbox[3] <= b.bbox[3]));
 }

@@ -8,6 +8,7 @@ import { buildLines } from "./lines";
 import { buildBlocks } from "./blocks";
 import { orderBlocks } from "./reading-order";
 import { buildVerticalBlocks } from "./vertical";
+import { artifactBlocks } from "./artifacts";
 import { markFurniture } from "./furniture";
 import { markHeadings } from "./headings";
 import { markFootnotes } from "./footnotes";
@@ -18,8 +19,10 @@ import { mergeAcrossPages } from "./cross-page";
 import { extractTables, mergeTablesAcrossPages } from "./tables/index";
 
 export function processPage(index: number, raw: PageRuns): Page {
-  // Tables first: the runs they take never reach the paragraph steps.
-  const { tables, rest } = extractTables(raw);
+  // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
+  // (pagination) reach neither.
+  const furniture = artifactBlocks(raw.runs.filter((r) => r.artifact), raw.height);
+  const { tables, rest } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
   const horizontal = rest.filter((r) => !r.vertical);
   const vertical = rest.filter((r) => r.vertical);
   const blocks = orderBlocks([...buildBlocks(buildLines(horizontal)), ...tables], raw.width);
@@ -27,21 +30,25 @@ export function processPage(index: number, raw: PageRuns): Page {
   // horizontal page, vertical labels come after the text.
   const verticalBlocks = buildVerticalBlocks(vertical);
   const mostlyVertical = chars(vertical) > chars(horizontal);
-  return { index, width: round(raw.width), height: round(raw.height), blocks: mostlyVertical ? [...verticalBlocks, ...blocks] : [...blocks, ...verticalBlocks] };
+  return { index, width: round(raw.width), height: round(raw.height), blocks: [...(mostlyVertical ? [...verticalBlocks, ...blocks] : [...blocks, ...verticalBlocks]), ...furniture] };
 }
 
 const chars = (runs: { text: string }[]) => runs.reduce((n, r) => n + r.text.length, 0);
 
 /** What the file itself says about its structure, beyond the text on its pages. */
 export interface DocumentHints {
+  /** Bookmarks. */
   outline?: OutlineEntry[];
+  /** Headings named by a tagged PDF's structure tree. */
+  tagged?: OutlineEntry[];
 }
 
 export function processDocument(pages: Page[], features: FeatureConfig, hints: DocumentHints = {}): void {
   markFurniture(pages);
   markFootnotes(pages);
   markHeadings(pages, features.enable_title_level_recognition);
-  if (hints.outline?.length) applyOutline(pages, hints.outline, features.enable_title_level_recognition);
+  // The author's own word on headings, where the file carries it; the structure tree is the more precise of the two.
+  for (const entries of [hints.outline, hints.tagged]) if (entries?.length) applyOutline(pages, entries, features.enable_title_level_recognition);
   markLists(pages);
   if (features.enable_text_cross_page) mergeAcrossPages(pages);
   if (features.enable_table_cross_page) mergeTablesAcrossPages(pages);

@@ -5,6 +5,8 @@ import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
 import { logicalOrder } from "./bidi";
 import { linkAt, pageLinks } from "./links";
+import { headingContent, taggedHeadings } from "./tags";
+import type { OutlineEntry } from "./outline";
 import { fontInfoFromName, fontProbeBudget, pageFonts, type FontProbeBudget } from "./fonts";
 import { pageRulings, type Ruling } from "./graphics";
 import { mayHoldTable } from "../../processors/tables/hints";
@@ -24,6 +26,10 @@ export interface Run {
   link?: string;
   /** Set in vertical writing (CJK top to bottom): the run is a column, read downwards. */
   vertical?: boolean;
+  /** Id of the tagged-PDF marked content holding the run (ties it to the structure tree). */
+  markedContent?: string;
+  /** Marked as an Artifact in a tagged PDF: pagination furniture, not content. */
+  artifact?: boolean;
 }
 
 export interface PageRuns {
@@ -32,6 +38,8 @@ export interface PageRuns {
   runs: Run[];
   /** Ruling lines of the drawing; fetched only when the text layer suggests a table (see tables/hints.ts). */
   rulings?: Ruling[];
+  /** Headings the tagged-PDF structure tree names on this page. */
+  headings?: OutlineEntry[];
 }
 
 interface PdfTextItem {
@@ -51,12 +59,19 @@ const DESCENT = 0.2;
 
 export async function pageRuns(page: PdfPage, fontBudget: FontProbeBudget = fontProbeBudget()): Promise<PageRuns> {
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent();
+  const content = await page.getTextContent({ includeMarkedContent: true });
   const styles = content.styles as Record<string, { fontFamily?: string }>;
   const fonts = await pageFonts(page, Object.keys(styles), (id) => styles[id]?.fontFamily ?? "", fontBudget);
   const runs: Run[] = [];
+  // Marked content nests: the innermost id names the structure element, any Artifact around marks furniture.
+  const marked: { id?: string; tag?: string }[] = [];
   for (const raw of content.items) {
-    if (!("str" in raw)) continue;
+    if (!("str" in raw)) {
+      const mark = raw as { type: string; id?: string; tag?: string };
+      if (mark.type === "endMarkedContent") marked.pop();
+      else marked.push({ id: mark.id, tag: mark.tag });
+      continue;
+    }
     const item = raw as PdfTextItem;
     if (!item.str || !item.str.trim()) {
       if (item.hasEOL && runs.length) runs[runs.length - 1].eol = true;
@@ -93,11 +108,19 @@ export async function pageRuns(page: PdfPage, fontBudget: FontProbeBudget = font
       italic: font.italic,
       eol: item.hasEOL,
       ...(vertical ? { vertical } : {}),
+      ...markedContentOf(marked),
     });
   }
   const links = await pageLinks(page, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
-  return { width: viewport.width, height: viewport.height, runs, rulings: await tableRulings(page, runs, viewport.width) };
+  const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
+  return { width: viewport.width, height: viewport.height, runs, rulings: await tableRulings(page, runs, viewport.width), ...(headings.length ? { headings } : {}) };
+}
+
+function markedContentOf(stack: { id?: string; tag?: string }[]): Pick<Run, "markedContent" | "artifact"> {
+  const id = stack.findLast((m) => m.id)?.id;
+  const artifact = stack.some((m) => m.tag === "Artifact");
+  return { ...(id ? { markedContent: id } : {}), ...(artifact ? { artifact } : {}) };
 }
 
 /** The drawing's ruling lines, read only for pages whose text may hold a table (the operator list is costly). */
