@@ -10,6 +10,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 harness="$repo/../shared/tools/convert-fidelity"
 out=${1:-/tmp/docparse-fidelity}
 [ $# -gt 0 ] && shift
+# A LibreOffice profile of this run's own: runs side by side would otherwise wait on one profile.
+export CONVERT_BENCH_LO_PROFILE=${CONVERT_BENCH_LO_PROFILE:-$out/lo-profile}
 cli="cd '$repo' && npm run --silent convert --"
 export CONVERT_CMD_flow="$cli {in} --to word --mode flow --out {out}" CONVERT_EXT_flow=docx
 export CONVERT_CMD_layout="$cli {in} --to word --mode layout --out {out}" CONVERT_EXT_layout=docx
