@@ -10,7 +10,9 @@ import { wordRuns } from "./docx-runs";
 import { wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
 import { twips } from "./fonts";
-import { layoutBlocks, linePitch, textBox } from "./layout-geometry";
+import { verticalTable } from "./docx-vertical";
+import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
+import { letterSpacing } from "./layout-fit";
 import { ownRuns } from "./spans";
 
 /** Smallest frame (twips) Word shows reliably. */
@@ -36,6 +38,7 @@ function pageElements(page: Page, styles: WordStyles): (Paragraph | Table)[] {
   for (const block of layoutBlocks(page)) {
     const [x0, y0, x1] = block.bbox;
     if (block.table) out.push(anchor(), wordTable(block, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true }), anchor());
+    else if (isVertical(block)) out.push(anchor(), verticalTable(block, styles.body), anchor());
     else out.push(frame(block, page, styles));
   }
   // The section's properties ride on a last ordinary paragraph, not on a frame.
@@ -49,7 +52,8 @@ const anchor = () => new Paragraph({ spacing: { before: 0, after: 0 } });
 function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
   const [x0, y0, x1, y1] = block.bbox;
   const pitch = linePitch(block);
-  const { x, width } = textBox(block, page, blockAlign(block, page));
+  const fit = letterSpacing(block);
+  const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted);
   return new Paragraph({
     frame: {
       type: "absolute",
@@ -65,6 +69,6 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
     alignment: wordAlign(block, page),
     indent: wordIndent(block),
     spacing: { before: 0, after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
-    children: wordRuns(ownRuns(block), styles.body),
+    children: wordRuns(ownRuns(block), styles.body, fit.spacing),
   });
 }

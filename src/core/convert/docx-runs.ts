@@ -9,7 +9,9 @@ import type { StyledRun } from "./spans";
 /** Sizes closer than this (points) to the style's size are the same size rounded differently. */
 const SIZE_TOLERANCE = 0.5;
 
-export function wordRuns(runs: StyledRun[], base: BaseStyle): (TextRun | ExternalHyperlink)[] {
+/** `letterSpacing` (points, layout mode) widens or narrows every character to fit a substitute font to the PDF. */
+export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0): (TextRun | ExternalHyperlink)[] {
+  const characterSpacing = Math.round(letterSpacing * 20) || undefined;
   return runs.map((r) => {
     const font = r.fontFamily ? officeFont(r.fontFamily) : undefined;
     const color = hexColor(r.color);
@@ -24,6 +26,7 @@ export function wordRuns(runs: StyledRun[], base: BaseStyle): (TextRun | Externa
       superScript: r.script === "super" || undefined,
       subScript: r.script === "sub" || undefined,
       style: r.link ? "Hyperlink" : undefined,
+      characterSpacing,
     });
     return r.link ? new ExternalHyperlink({ link: r.link, children: [run] }) : run;
   });

@@ -2,12 +2,16 @@
 // families every Office installation has, so the converted file does not fall back to
 // whatever the reader's machine picks for an embedded subset font.
 /** Checked in order: "sans-serif" must say Arial before the serif rule sees "serif". */
+// Every family written has a metric-compatible font that LibreOffice installs and substitutes
+// (Arial -> Liberation Sans, Times New Roman -> Liberation Serif, Courier New -> Liberation
+// Mono, Calibri -> Carlito, Cambria -> Caladea), so the text keeps its widths there, and
+// Word on Windows or macOS has the originals.
 const FAMILIES: [RegExp, string][] = [
   [/courier|mono|consola|menlo|inconsolata|typewriter|cmtt/i, "Courier New"],
-  [/sans|arial|helvetica|verdana|tahoma|nimbussan|liberationsans|dejavusans|segoe|frutiger|univers|futura/i, "Arial"],
+  [/sans|arial|helvetica|verdana|tahoma|nimbussan|arimo|dejavusans|segoe|frutiger|univers|futura|trebuchet|gill|lucida|myriad|avenir|roboto|opensans|lato/i, "Arial"],
   [/calibri|carlito/i, "Calibri"],
   [/cambria|caladea/i, "Cambria"],
-  [/times|serif|georgia|garamond|minion|cmr|nimbusrom|libertine|palatino|bookman|century|roman/i, "Times New Roman"],
+  [/times|serif|georgia|garamond|minion|cmr|nimbusrom|tinos|libertine|palatino|bookman|century|roman|melior|baskerville|caslon|charter|utopia|sabon|stix|cmbx|cmti/i, "Times New Roman"],
   [/symbol/i, "Symbol"],
 ];
 

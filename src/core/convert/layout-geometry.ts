@@ -3,27 +3,48 @@
 import type { Block, Page } from "../model";
 import type { Align } from "./alignment";
 
-/** Boxes get this much more width than the PDF text: a substitute font is often a little wider. */
+/** Boxes of fitted text (layout-fit.ts) get this much more width than the PDF text: rounding, never a changed line break. */
+const FITTED_SLACK = 1.02;
+/** Boxes of text whose substitute font could not be fitted: a substitute font is often a little wider. */
 const WIDTH_SLACK = 1.06;
 /**
  * A one-line block's box is wider still: it cannot run into a line below, and a wider
  * substitute font then keeps the line whole instead of wrapping its last word.
  */
 const SINGLE_LINE_SLACK = 1.25;
+/** Space (points) kept free between a grown box and the next block beside it. */
+const NEIGHBOUR_GAP = 2;
 
 /**
  * The horizontal extent (points) of a block's text box: wider than the PDF text, grown
- * towards the side its alignment lets the text grow to, never off the page.
+ * towards the side its alignment lets the text grow to, never off the page and never over
+ * a block beside it (the next column, the next table cell).
  */
-export function textBox(block: Block, page: Page, align: Align): { x: number; width: number } {
+export function textBox(block: Block, page: Page, align: Align, fitted = false): { x: number; width: number } {
   const [x0, , x1] = block.bbox;
   const width = Math.max(0, x1 - x0);
-  const slack = (block.lines?.length ?? 0) <= 1 ? SINGLE_LINE_SLACK : WIDTH_SLACK;
+  const slack = (block.lines?.length ?? 0) <= 1 ? SINGLE_LINE_SLACK : fitted ? FITTED_SLACK : WIDTH_SLACK;
+  const { left, right } = freeSpan(block, page);
   const middle = (x0 + x1) / 2;
-  const room = align === "right" ? x1 : align === "center" ? 2 * Math.min(middle, page.width - middle) : page.width - x0;
+  const room = align === "right" ? x1 - left : align === "center" ? 2 * Math.min(middle - left, right - middle) : right - x0;
   const boxWidth = Math.max(width, Math.min(width * slack, room));
   const grow = boxWidth - width;
   return { x: x0 - (align === "center" ? grow / 2 : align === "right" ? grow : 0), width: boxWidth };
+}
+
+/** How far left and right (points) the block's box may grow: to the page edge or the nearest shown block beside it. */
+function freeSpan(block: Block, page: Page): { left: number; right: number } {
+  const [x0, y0, x1, y1] = block.bbox;
+  let left = 0;
+  let right = page.width;
+  for (const other of layoutBlocks(page)) {
+    if (other === block) continue;
+    const [ox0, oy0, ox1, oy1] = other.bbox;
+    if (oy1 <= y0 || oy0 >= y1) continue;
+    if (ox0 >= x1) right = Math.min(right, ox0 - NEIGHBOUR_GAP);
+    if (ox1 <= x0) left = Math.max(left, ox1 + NEIGHBOUR_GAP);
+  }
+  return { left: Math.min(left, x0), right: Math.max(right, x1) };
 }
 
 /**
@@ -41,4 +62,24 @@ export function linePitch(block: Block): number | undefined {
   if (lines.length < 2) return undefined;
   const gaps = lines.slice(1).map((l, i) => l.bbox[1] - lines[i].bbox[1]).filter((g) => g > 0).sort((a, b) => a - b);
   return gaps.length ? gaps[Math.floor(gaps.length / 2)] : undefined;
+}
+
+/** A line this many times taller than wide, and no wider than this many font sizes, is set vertically. */
+const VERTICAL_ASPECT = 2.5;
+const VERTICAL_MAX_WIDTH_EM = 1.6;
+
+/**
+ * Text set vertically (rotated a quarter turn, as in table headers and margin notes): every
+ * line far taller than wide and about one letter wide. Written horizontally in a box this
+ * narrow it would break after every letter or two.
+ */
+export function isVertical(block: Block): boolean {
+  const lines = block.lines ?? [];
+  if (!lines.length || block.text.replace(/\s/g, "").length < 2) return false;
+  return lines.every((l) => {
+    const w = l.bbox[2] - l.bbox[0];
+    const h = l.bbox[3] - l.bbox[1];
+    const size = Math.max(1, ...l.spans.map((s) => s.fontSize));
+    return h > VERTICAL_ASPECT * w && w <= VERTICAL_MAX_WIDTH_EM * size;
+  });
 }

@@ -6,7 +6,9 @@ import PptxGenJS from "pptxgenjs";
 import type { Block, Document, Page } from "../model";
 import { blockAlign } from "./alignment";
 import { DEFAULT_FONT, officeFont } from "./fonts";
-import { layoutBlocks, linePitch, textBox } from "./layout-geometry";
+import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
+import { letterSpacing, type Fit } from "./layout-fit";
+import { verticalBox } from "./vertical-box";
 import { addSlideTable } from "./pptx-table";
 import { repairPptx } from "./pptx-repair";
 import { TitleLayouts } from "./pptx-title";
@@ -42,14 +44,20 @@ export async function pptxLayout(doc: Document): Promise<Uint8Array> {
 }
 
 /** The block's text box on the slide, in inches. */
-function box(block: Block, page: Page, scale: number) {
+function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(block)) {
+  if (isVertical(block)) {
+    const v = verticalBox(block);
+    return { x: v.x * scale, y: v.y * scale, w: Math.max(MIN_BOX, v.width * scale), h: Math.max(MIN_BOX, v.height * scale) };
+  }
   const [, y0, , y1] = block.bbox;
-  const { x, width } = textBox(block, page, blockAlign(block, page));
+  const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted);
   return { x: x * scale, y: y0 * scale, w: Math.max(MIN_BOX, width * scale), h: Math.max(MIN_BOX, (y1 - y0) * scale) };
 }
 
 function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: number, isTitle: boolean): void {
   const toPoints = scale * POINTS_PER_INCH;
+  const fit = letterSpacing(block);
+  const charSpacing = fit.spacing ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
   const runs: PptxGenJS.TextProps[] = ownRuns(block).map((r) => ({
     text: r.text,
     options: {
@@ -61,17 +69,21 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
       hyperlink: r.link ? { url: r.link } : undefined,
       superscript: r.script === "super" || undefined,
       subscript: r.script === "sub" || undefined,
+      charSpacing,
     },
   }));
-  const pitch = linePitch(block);
-  const align = blockAlign(block, page);
+  const vertical = isVertical(block);
+  const pitch = vertical ? undefined : linePitch(block);
+  const align = vertical ? "left" : blockAlign(block, page);
   slide.addText(runs, {
-    ...box(block, page, scale),
+    ...box(block, page, scale, fit),
+    // Read bottom to top, as table headers and margin notes are turned.
+    vert: vertical ? "vert270" : undefined,
     placeholder: isTitle ? "title" : undefined,
     // Names show in PowerPoint's selection pane; the title placeholder is renamed when the file is mended.
     objectName: `${block.type} ${block.bbox.map(Math.round).join(",")}`,
     margin: 0,
-    valign: "top",
+    valign: vertical ? "middle" : "top",
     align,
     lineSpacing: pitch ? pitch * toPoints : undefined,
     paraSpaceBefore: 0,

@@ -1,0 +1,64 @@
+// Fitting a substitute font to the PDF's widths, for the layout converters. A PDF set in a
+// font the reader's machine lacks (Computer Modern, Trebuchet, Melior...) is written in a
+// common family whose letters are wider or narrower, so every line would wrap elsewhere
+// and the block would grow or shrink. A little letter spacing makes the substitute text
+// as wide as the PDF's, so lines break where they did and the page keeps its look. Fonts
+// that are metric-compatible with the family written need (and get) none.
+import type { Block, Line } from "../model";
+import { officeFont } from "./fonts";
+import { textWidthEm } from "./text-width";
+
+/** Lines shorter than this (non-space characters) say too little about a font's width. */
+const MIN_LINE_CHARS = 8;
+/** Width ratios this close to 1 are the same metrics (rounding, kerning): no spacing. */
+const SAME_METRICS = 0.015;
+/** Never space letters by more than this share of the font size either way: a wrong measurement must not scramble the text. */
+const MAX_SPACING_EM = 0.15;
+
+export interface Fit {
+  /** Extra space (points) after every character; 0 when nothing needs fitting. */
+  spacing: number;
+  /** The substitute text now has the PDF's widths, so its box needs no room to grow. */
+  fitted: boolean;
+}
+
+/** How to space the block's letters so its text set in the substitute families is as wide as the PDF printed it. */
+export function letterSpacing(block: Block): Fit {
+  // The narrowest ratio among the block's lines: justified lines are stretched by their
+  // spaces, so the least stretched (usually the last) shows the font's own width best.
+  let best: { ratio: number; perChar: number } | undefined;
+  for (const line of block.lines ?? []) {
+    const m = measureLine(line);
+    if (m && (!best || m.ratio < best.ratio)) best = m;
+  }
+  if (!best) return { spacing: 0, fitted: false };
+  if (Math.abs(best.ratio - 1) < SAME_METRICS) return { spacing: 0, fitted: true };
+  const limit = MAX_SPACING_EM * dominantSize(block);
+  const spacing = (best.ratio - 1) * best.perChar;
+  return { spacing: Math.max(-limit, Math.min(limit, spacing)), fitted: Math.abs(spacing) <= limit };
+}
+
+/** PDF width over substitute width of one line, and the substitute's mean advance per character (points). */
+function measureLine(line: Line): { ratio: number; perChar: number } | undefined {
+  const text = line.spans.map((s) => s.text).join("").trim();
+  if (text.replace(/\s/g, "").length < MIN_LINE_CHARS) return undefined;
+  let width = 0;
+  let chars = 0;
+  for (const [i, span] of line.spans.entries()) {
+    // The line's outer spaces are not printed ink: leave them out of both widths.
+    const t = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
+    const em = textWidthEm(t, officeFont(span.fontFamily), span.bold, span.italic);
+    if (em === undefined) return undefined;
+    width += em * span.fontSize;
+    chars += [...t].length;
+  }
+  const printed = line.bbox[2] - line.bbox[0];
+  if (width <= 0 || printed <= 0 || chars < 2) return undefined;
+  // Spacing goes after every character but the line's last one is not seen.
+  return { ratio: printed / width, perChar: width / (chars - 1) };
+}
+
+function dominantSize(block: Block): number {
+  const sizes = (block.lines ?? []).flatMap((l) => l.spans.map((s) => s.fontSize)).sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)] ?? 10;
+}
