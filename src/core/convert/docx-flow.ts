@@ -1,9 +1,11 @@
 // Word, flow mode: real paragraphs in reading order (never text boxes), titles in the
 // built-in Heading styles so the navigation pane and a table of contents work, real
 // numbered and bulleted lists, real tables. One section with the first page's size; the
-// text reflows, so PDF page breaks are not kept. Header/footer furniture is left out.
+// text reflows, so PDF page breaks are not kept. Header/footer furniture becomes the
+// section's Word header and footer (docx-furniture.ts), out of the reading text.
 import { AlignmentType, Document as WordDocument, HeadingLevel, Packer, Paragraph, Table, TextRun } from "docx";
 import type { Block, Document, Line, Page } from "../model";
+import { wordFurniture } from "./docx-furniture";
 import { planLists, type ListPlan } from "./docx-lists";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
@@ -32,12 +34,21 @@ export async function docxFlow(doc: Document): Promise<Uint8Array> {
   const items = flowItems(doc);
   const ctx: Context = { styles: wordStyles(doc), lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth };
   const children = separateTables(items.flatMap((item) => blockElements(item, ctx)));
+  const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft: page.margin.left / 20 });
+  const margin = { ...page.margin, header: furniture.headerMargin, footer: furniture.footerMargin };
   const word = new WordDocument({
     creator: "docparse",
     title: doc.source.title ?? doc.source.fileName,
     styles: ctx.styles.options,
     numbering: { config: ctx.lists.config },
-    sections: [{ properties: { page: { size: page.size, margin: page.margin } }, children }],
+    sections: [
+      {
+        properties: { titlePage: furniture.titlePage || undefined, page: { size: page.size, margin, pageNumbers: furniture.firstPageNumber ? { start: furniture.firstPageNumber } : undefined } },
+        headers: furniture.headers,
+        footers: furniture.footers,
+        children,
+      },
+    ],
   });
   return new Uint8Array(await Packer.toArrayBuffer(word));
 }

@@ -1,0 +1,91 @@
+// The layout converters' fitting of the page: substitute fonts spaced to the PDF's widths,
+// boxes that never grow over a neighbour, vertically set text turned, running heads and
+// feet as real Word headers and footers in flow mode. Runs in workerd like convert.test.ts.
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { convertDocument } from "../../src/core/convert/index";
+import { isVertical, textBox } from "../../src/core/convert/layout-geometry";
+import { letterSpacing } from "../../src/core/convert/layout-fit";
+import { textWidthEm } from "../../src/core/convert/text-width";
+import type { BBox, Block, Document, Page, Span } from "../../src/core/model";
+import { sampleDocument } from "./convert-sample";
+
+const span = (text: string, bbox: BBox, fontFamily: string, fontSize = 10): Span => ({ text, bbox, fontFamily, fontSize, bold: false, italic: false });
+const textBlock = (spans: Span[], extra: Partial<Block> = {}): Block => {
+  const bbox: BBox = [Math.min(...spans.map((s) => s.bbox[0])), Math.min(...spans.map((s) => s.bbox[1])), Math.max(...spans.map((s) => s.bbox[2])), Math.max(...spans.map((s) => s.bbox[3]))];
+  return { type: "text", bbox, text: spans.map((s) => s.text).join(" "), lines: spans.map((s) => ({ bbox: s.bbox, spans: [s] })), layer: "body", source: "text-layer", ...extra };
+};
+const page = (blocks: Block[]): Page => ({ index: 0, width: 612, height: 792, blocks });
+const LINE = "The quick brown fox jumps over the lazy dog again";
+
+async function files(doc: Document, target: "word" | "ppt", mode: "flow" | "layout") {
+  const z = unzipSync((await convertDocument(doc, target, mode)).bytes);
+  return (name: string) => (z[name] ? strFromU8(z[name]) : "");
+}
+
+describe("fitting substitute fonts", () => {
+  it("measures text in the metric-compatible fonts", () => {
+    // Liberation Sans has Arial's (Helvetica's) widths: a space is 0.278 em.
+    expect(textWidthEm(" ", "Arial", false, false)).toBeCloseTo(0.278, 3);
+    expect(textWidthEm("abc", "Courier New", false, false)).toBeCloseTo(1.8, 5);
+    expect(textWidthEm("abc", "Unknown Family", false, false)).toBeUndefined();
+  });
+
+  it("spaces nothing when the PDF font has the substitute's metrics, and widens a narrower substitute", () => {
+    const natural = textWidthEm(LINE, "Times New Roman", false, false)! * 10;
+    const times = textBlock([span(LINE, [72, 100, 72 + natural, 110], "ABCDEF+TimesNewRomanPSMT")]);
+    expect(letterSpacing(times)).toEqual({ spacing: 0, fitted: true });
+    // Computer Modern is about 12% wider than Times: each character gets the difference.
+    const cmr = textBlock([span(LINE, [72, 100, 72 + natural * 1.12, 110], "ABCDEF+CMR10")]);
+    const fit = letterSpacing(cmr);
+    expect(fit.fitted).toBe(true);
+    expect(fit.spacing * (LINE.length - 1)).toBeCloseTo(natural * 0.12, 1);
+  });
+
+  it("writes the spacing on every Word run and PowerPoint run of the block", async () => {
+    const natural = textWidthEm(LINE, "Times New Roman", false, false)! * 10;
+    const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([textBlock([span(LINE, [72, 100, 72 + natural * 1.12, 110], "CMR10")])])] };
+    expect((await files(doc, "word", "layout"))("word/document.xml")).toMatch(/<w:spacing w:val="\d+"\/>.*The quick brown/s);
+    expect((await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml")).toMatch(/<a:rPr[^>]*spc="\d+"/);
+  });
+});
+
+describe("layout boxes", () => {
+  it("grows a box into free space but stops short of the block beside it", () => {
+    const left = textBlock([span("left column text", [72, 100, 290, 110], "Arial")]);
+    const right = textBlock([span("right column", [300, 100, 540, 110], "Arial")]);
+    const p = page([left, right]);
+    const box = textBox(left, p, "left");
+    expect(box.x).toBe(72);
+    expect(box.x + box.width).toBeLessThanOrEqual(300);
+    expect(box.width).toBeGreaterThan(290 - 72);
+  });
+
+  it("turns vertically set text instead of breaking it after every letter", async () => {
+    const vertical = textBlock([span("Sample Vertical Text", [290, 110, 302, 278], "Calibri", 12)]);
+    const flat = textBlock([span("Ordinary line", [72, 100, 200, 112], "Calibri", 12)]);
+    expect(isVertical(vertical)).toBe(true);
+    expect(isVertical(flat)).toBe(false);
+    const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([flat, vertical])] };
+    const word = (await files(doc, "word", "layout"))("word/document.xml");
+    expect(word).toMatch(/<w:textDirection w:val="btLr"\/>.*Sample Vertical Text/s);
+    expect(word).toMatch(/<w:tblpPr [^>]*w:horzAnchor="page" w:vertAnchor="page"/);
+    expect((await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml")).toMatch(/<a:bodyPr[^>]*vert="vert270".*?Sample Vertical Text/s);
+  });
+});
+
+describe("Word flow headers and footers", () => {
+  it("writes the running head as the Word header and the page number as a PAGE field", async () => {
+    const part = await files(sampleDocument(), "word", "flow");
+    const document = part("word/document.xml");
+    expect(document).not.toContain("Confidential");
+    expect(document).toMatch(/<w:headerReference w:type="default"/);
+    expect(document).toMatch(/<w:footerReference w:type="default"/);
+    const header = Object.entries({ a: part("word/header1.xml"), b: part("word/header2.xml") }).map(([, x]) => x).join("");
+    expect(header).toContain("ACME Corp — Confidential");
+    const footer = part("word/footer1.xml") + part("word/footer2.xml");
+    expect(footer).toMatch(/PAGE/);
+    // Pages number from 1 as the PDF printed them: no restart written.
+    expect(document).not.toMatch(/<w:pgNumType w:start=/);
+  });
+});
