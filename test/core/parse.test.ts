@@ -243,6 +243,20 @@ describe("parse", () => {
     expect(kept.md.outputs.markdown).toContain("Official - Subject to Final Review");
   });
 
+  it("reads damaged and unusual files: broken cross-references, pages of no size or poster size, /Rotate, a missing font", async () => {
+    const parse = async (name: string) => parseDocument(await fixtureFile(name), name, { features: features() });
+    const broken = await parse("pdf/broken-xref.pdf");
+    expect(broken.pages[0].blocks[0].text).toMatch(/^Line 1 of a page .* Line 5 of a page whose cross-reference table is wrong\.$/);
+    const odd = await parse("pdf/odd-pages.pdf");
+    const texts = odd.pages.map((p) => p.blocks.map((b) => b.text).join(" "));
+    expect(texts).toEqual(["On a page of no size", "A poster of two hundred inches", "Rotated a quarter turn, this line reads upwards on screen", "A missing font still gives its text"]);
+    expect(odd.pages[0].width).toBeGreaterThan(0); // a zero-size MediaBox falls back to a default page
+    expect([odd.pages[1].width, odd.pages[1].height]).toEqual([14400, 14400]);
+    expect([odd.pages[2].width, odd.pages[2].height]).toEqual([792, 612]);
+    for (const page of odd.pages) for (const b of page.blocks) expect(b.bbox[2] <= page.width && b.bbox[3] <= page.height).toBe(true);
+    expect(odd.warnings).toEqual([]);
+  });
+
   it("parses only the asked page range and reports progress", async () => {
     const seen: number[] = [];
     const doc = await parseDocument(await corpusFile("born-digital/pdfjs/tracemonkey.pdf"), "t.pdf", { features: features(), pageRange: [2, 5], onProgress: (done) => seen.push(done) });
