@@ -4,7 +4,7 @@
 // the table's key column empty is the wrapped rest of the row above (multi-line cells).
 import type { BBox } from "../../model";
 import type { Run } from "../../backends/pdf/runs";
-import { type TextRow, union } from "./rows";
+import { type Chunk, type TextRow, union } from "./rows";
 
 /** A chunk reaching this far (points) past a column boundary is taken to cross it. */
 const CROSS = 1;
@@ -33,7 +33,7 @@ export function assignRows(rows: TextRow[], bounds: number[], headerRule?: numbe
   };
   const placed: RowGroup[] = rows.map((row) => {
     const cells: RowCell[] = [];
-    for (const ch of row.chunks) {
+    for (const ch of row.chunks.flatMap((c) => splitAtSeparators(c, colAt))) {
       const c0 = colAt(ch.bbox[0] + CROSS);
       const c1 = colAt(ch.bbox[2] - CROSS) + 1;
       const clash = cells.find((c) => c.c0 < Math.max(c1, c0 + 1) && c0 < c.c1);
@@ -79,4 +79,26 @@ function merge(into: RowGroup, g: RowGroup): void {
       same.runs.push(...c.runs);
     } else into.cells.push({ ...c, runs: [...c.runs] });
   }
+}
+
+/**
+ * A chunk across column separators whose runs each stay inside one column is several cells
+ * set close together (header words over narrow columns), not one spanning cell.
+ */
+function splitAtSeparators(ch: Chunk, colAt: (x: number) => number): Chunk[] {
+  const c0 = colAt(ch.bbox[0] + CROSS);
+  const c1 = colAt(ch.bbox[2] - CROSS);
+  if (c0 === c1 || ch.runs.length < 2) return [ch];
+  const byCol = new Map<number, Chunk>();
+  for (const run of ch.runs) {
+    const k0 = colAt(run.bbox[0] + CROSS);
+    if (k0 !== colAt(run.bbox[2] - CROSS)) return [ch];
+    const part = byCol.get(k0);
+    if (part) {
+      part.runs.push(run);
+      part.bbox = union(part.bbox, run.bbox);
+      part.text += ` ${run.text}`;
+    } else byCol.set(k0, { bbox: [...run.bbox], runs: [run], text: run.text, fontSize: run.fontSize });
+  }
+  return [...byCol.values()];
 }
