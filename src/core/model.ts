@@ -49,6 +49,8 @@ export interface Table {
   /** Rows of cells as in HTML: a cell covered by a span above or left is absent. */
   rows: TableCell[][];
   columnCount: number;
+  /** Whether the PDF drew the table's grid (false: a table made of aligned text only); converters draw borders to match. */
+  ruled?: boolean;
 }
 
 export interface ImageRef {

@@ -1,13 +1,14 @@
 // A model table as a real Word table: colSpan -> gridSpan, rowSpan -> vMerge restart /
 // continue (Word wants the covered grid places present as continuation cells), thin
-// borders, column widths from the PDF. In layout mode the table floats at its PDF place.
-import { BorderStyle, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, TableCell, TableLayoutType, TableRow, TextRun, VerticalMergeType, WidthType } from "docx";
+// borders where the PDF drew them, column widths from the PDF. In layout mode the table floats at its PDF place.
+import { BorderStyle, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, TableCell, TableLayoutType, TableRow, TextRun, VerticalMergeType, WidthType } from "docx";
 import type { Block, TableCell as ModelCell } from "../model";
-import { halfPoints, twips } from "./fonts";
+import { halfPoints, officeFont, twips } from "./fonts";
 import { dominantStyle } from "./spans";
 import { columnWidths, gridColumns, placeCells } from "./table-grid";
 
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: "808080" };
+const NO_BORDER = { style: BorderStyle.NONE, size: 0, color: "auto" };
 /** Cell padding (twips): tighter than Word's 5.4 pt so PDF-sized columns keep their line breaks. */
 const CELL_PADDING_X = 60;
 const CELL_PADDING_Y = 20;
@@ -31,7 +32,9 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   const coveredFromAbove = new Map<string, (typeof placed)[number]>();
   for (const p of placed) for (let dr = 1; dr < p.cell.rowSpan; dr++) coveredFromAbove.set(`${p.row + dr}:${p.col}`, p);
   const spans = (block.lines ?? []).flatMap((l) => l.spans);
-  const size = spans.length ? dominantStyle(spans).fontSize : undefined;
+  // The table's own main font and size, when the parser kept its spans.
+  const main = spans.length ? dominantStyle(spans) : undefined;
+  const text = { size: main?.fontSize, font: main?.fontFamily ? officeFont(main.fontFamily) : undefined };
   const span = (col: number, n: number) => widths.slice(col, col + n).reduce((a, b) => a + b, 0);
 
   const rows = table.rows.map((row, r) => {
@@ -41,7 +44,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
       const above = coveredFromAbove.get(`${r}:${c}`);
       const n = Math.max(1, (start ?? above)?.cell.colSpan ?? 1);
       const common = { width: { size: span(c, n), type: WidthType.DXA }, columnSpan: n > 1 ? n : undefined };
-      if (start) cells.push(new TableCell({ ...common, children: [cellParagraph(start.cell, size)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+      if (start) cells.push(new TableCell({ ...common, children: [cellParagraph(start.cell, text)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
       else if (above) cells.push(new TableCell({ ...common, children: [new Paragraph("")], verticalMerge: VerticalMergeType.CONTINUE }));
       // A ragged row: fill the grid so Word does not shift the following rows' cells.
       else cells.push(new TableCell({ ...common, children: [new Paragraph("")] }));
@@ -60,7 +63,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
     columnWidths: widths,
     layout: TableLayoutType.FIXED,
     margins: { left: CELL_PADDING_X, right: CELL_PADDING_X, top: CELL_PADDING_Y, bottom: CELL_PADDING_Y },
-    borders: { top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, insideHorizontal: BORDER, insideVertical: BORDER },
+    borders: tableBorders(table.ruled !== false ? BORDER : NO_BORDER),
     float: opts.position
       ? {
           horizontalAnchor: TableAnchorType.PAGE,
@@ -73,8 +76,13 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   });
 }
 
-function cellParagraph(cell: ModelCell, size: number | undefined): Paragraph {
-  return new Paragraph({ spacing: { after: 0 }, children: [new TextRun({ text: cell.text, bold: cell.header || undefined, size: size ? halfPoints(size) : undefined })] });
+/** The grid as the PDF drew it: a table of aligned text only (ruled false) gets none. */
+function tableBorders(b: IBorderOptions) {
+  return { top: b, bottom: b, left: b, right: b, insideHorizontal: b, insideVertical: b };
+}
+
+function cellParagraph(cell: ModelCell, style: { size?: number; font?: string }): Paragraph {
+  return new Paragraph({ spacing: { after: 0 }, children: [new TextRun({ text: cell.text, bold: cell.header || undefined, size: style.size ? halfPoints(style.size) : undefined, font: style.font })] });
 }
 
 /** The PDF height of a row: its tallest cell that spans only this row. */

@@ -6,6 +6,8 @@ import { dominantStyle } from "./spans";
 import { columnWidths } from "./table-grid";
 
 const BORDER: PptxGenJS.BorderProps = { type: "solid", pt: 0.5, color: "808080" };
+/** A table of aligned text only (the model's `ruled` false) is drawn without a grid, as the PDF showed it. */
+const NO_BORDER: PptxGenJS.BorderProps = { type: "none" };
 /** Cell padding (inches): tight, so PDF-sized columns keep their line breaks. */
 const CELL_MARGIN = 0.03;
 /** Text size relative to the body when the table has no spans of its own. */
@@ -34,7 +36,7 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
     fontFace: font,
     margin: CELL_MARGIN,
     valign: "middle",
-    border: BORDER,
+    border: table.ruled === false ? NO_BORDER : BORDER,
     autoPage: false,
   });
 }
