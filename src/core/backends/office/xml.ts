@@ -71,11 +71,12 @@ export function scanXml(xml: string, part: string, h: XmlHandler): void {
       const end = tagEnd(xml, lt + 1);
       if (end < 0) throw bad(part, "unterminated start tag");
       const selfClosing = xml.charCodeAt(end - 1) === 0x2f;
-      const body = xml.slice(lt + 1, selfClosing ? end - 1 : end);
-      const nameEnd = body.search(/[\s]/);
-      const name = nameEnd < 0 ? body : body.slice(0, nameEnd);
+      const bodyEnd = selfClosing ? end - 1 : end;
+      let nameEnd = lt + 1;
+      while (nameEnd < bodyEnd && !isSpace(xml.charCodeAt(nameEnd))) nameEnd++;
+      const name = xml.slice(lt + 1, nameEnd);
       if (!name) throw bad(part, "a tag without a name");
-      const attrs = nameEnd < 0 ? {} : parseAttrs(body.slice(nameEnd), part);
+      const attrs = nameEnd < bodyEnd ? parseAttrs(xml, nameEnd, bodyEnd, part) : {};
       if (!selfClosing) {
         stack.push(name);
         if (stack.length > MAX_XML_DEPTH) throw new CoreError("limit_exceeded", `The XML part ${part} nests elements more than ${MAX_XML_DEPTH} deep.`);
@@ -101,15 +102,27 @@ function tagEnd(xml: string, from: number): number {
   return -1;
 }
 
-const ATTR = /([^\s=]+)\s*=\s*("([^"]*)"|'([^']*)')/g;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-function parseAttrs(s: string, part: string): Attrs {
+/** Attributes between `from` and `to` of a start tag: name="value" or name='value'. */
+function parseAttrs(xml: string, from: number, to: number, part: string): Attrs {
   const attrs: Attrs = {};
-  ATTR.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = ATTR.exec(s))) attrs[m[1]] = decodeEntities(m[3] ?? m[4] ?? "");
-  if (!Object.keys(attrs).length && s.trim()) throw bad(part, "an attribute without a quoted value");
-  return attrs;
+  let i = from;
+  for (;;) {
+    while (i < to && isSpace(xml.charCodeAt(i))) i++;
+    if (i >= to) return attrs;
+    const eq = xml.indexOf("=", i);
+    if (eq < 0 || eq >= to) throw bad(part, "an attribute without a value");
+    const name = xml.slice(i, eq).trim();
+    let q = eq + 1;
+    while (q < to && isSpace(xml.charCodeAt(q))) q++;
+    const quote = xml[q];
+    if (quote !== '"' && quote !== "'") throw bad(part, "an attribute without a quoted value");
+    const close = xml.indexOf(quote, q + 1);
+    if (close < 0 || close >= to) throw bad(part, "an unterminated attribute value");
+    attrs[name] = decodeEntities(xml.slice(q + 1, close));
+    i = close + 1;
+  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -31,8 +31,21 @@ export function formatGeneral(v: number): string {
   return String(Number(v.toPrecision(10)));
 }
 
-/** Splits a code into its ;-sections, ignoring semicolons inside quotes. */
-function sections(code: string): string[] {
+const SPLIT_CACHE = new Map<string, { all: string[]; conditional: (RegExpExecArray | null)[] }>();
+
+/** A code's ;-sections and their [conditions], worked out once per distinct code. */
+function sections(code: string): { all: string[]; conditional: (RegExpExecArray | null)[] } {
+  let cached = SPLIT_CACHE.get(code);
+  if (!cached) {
+    if (SPLIT_CACHE.size >= SECTION_CACHE_MAX) SPLIT_CACHE.clear();
+    const all = splitSections(code);
+    cached = { all, conditional: all.map((s) => /^\[(<=|>=|<>|<|>|=)(-?[\d.]+)\]/.exec(s)) };
+    SPLIT_CACHE.set(code, cached);
+  }
+  return cached;
+}
+
+function splitSections(code: string): string[] {
   const out: string[] = [];
   let cur = "";
   let quoted = false;
@@ -55,8 +68,7 @@ function sections(code: string): string[] {
 
 /** The section that applies to a value, and whether its sign is already written by the section. */
 function pickSection(code: string, v: number): { section: string; signed: boolean } {
-  const all = sections(code);
-  const conditional = all.map((s) => /^\[(<=|>=|<>|<|>|=)(-?[\d.]+)\]/.exec(s));
+  const { all, conditional } = sections(code);
   if (conditional.some(Boolean)) {
     for (let i = 0; i < all.length; i++) {
       const c = conditional[i];
@@ -80,17 +92,36 @@ function stripBrackets(s: string): string {
 
 /** The displayed text of a numeric cell under a format code. */
 export function formatNumber(v: number, code: string | undefined, date1904 = false): string {
-  if (!code || /^general$/i.test(code.trim())) return formatGeneral(v);
+  if (!code || code === "General") return formatGeneral(v);
   const { section: raw, signed } = pickSection(code, v);
-  const section = stripBrackets(raw);
-  if (/^general$/i.test(section.trim())) return (signed ? "-" : "") + formatGeneral(signed ? Math.abs(v) : v).replace(/^-/, signed ? "" : "-");
-  if (section.trim() === "@") return formatGeneral(v);
-  if (DATE_TOKEN.test(literalFree(section)) && !/[0#?]/.test(literalFree(section).replace(/[ymdhs]+\.?0*/gi, ""))) {
+  const section = analysed(raw);
+  if (section.kind === "general") return (signed ? "-" : "") + formatGeneral(signed ? Math.abs(v) : v).replace(/^-/, signed ? "" : "-");
+  if (section.kind === "text") return formatGeneral(v);
+  if (section.kind === "date") {
     const d = serialToDate(v, date1904);
-    return d ? formatDate(d, section, v) : formatGeneral(v);
+    return d ? formatDate(d, section.code, v) : formatGeneral(v);
   }
-  const value = signed ? Math.abs(v) : v;
-  return formatDecimal(value, section);
+  return applyDecimal(signed ? Math.abs(v) : v, section.decimal!);
+}
+
+type Section = { kind: "general" | "text" | "date" | "decimal"; code: string; decimal?: DecimalPattern };
+
+/** Sections are analysed once per distinct code: a sheet repeats a few codes over many cells. */
+const SECTION_CACHE = new Map<string, Section>();
+const SECTION_CACHE_MAX = 512;
+
+function analysed(raw: string): Section {
+  let s = SECTION_CACHE.get(raw);
+  if (s) return s;
+  const code = stripBrackets(raw);
+  const bare = literalFree(code);
+  if (/^general$/i.test(code.trim())) s = { kind: "general", code };
+  else if (code.trim() === "@") s = { kind: "text", code };
+  else if (DATE_TOKEN.test(bare) && !/[0#?]/.test(bare.replace(/[ymdhs]+\.?0*/gi, ""))) s = { kind: "date", code };
+  else s = { kind: "decimal", code, decimal: decimalPattern(code) };
+  if (SECTION_CACHE.size >= SECTION_CACHE_MAX) SECTION_CACHE.clear();
+  SECTION_CACHE.set(raw, s);
+  return s;
 }
 
 /** The code without quoted literals and escapes, to look for tokens. */
@@ -108,47 +139,73 @@ function literal(s: string): string {
   });
 }
 
-function formatDecimal(v: number, section: string): string {
+interface DecimalPattern {
+  /** No digit placeholder: the section is literal text. */
+  literalOnly?: string;
+  prefix: string;
+  suffix: string;
+  percent: number;
+  sci?: { decimals: number; expDigits: number };
+  scale: number;
+  decimals: number;
+  minDecimals: number;
+  minInt: number;
+  grouping: boolean;
+  point: boolean;
+  keepZeroDecimals: boolean;
+}
+
+function decimalPattern(section: string): DecimalPattern {
   // Locate the number pattern: from the first to the last digit placeholder, outside literals.
   const masked = section.replace(/"[^"]*"|\\.|_.|\*./g, (m) => "\u0000".repeat(m.length));
   const first = masked.search(/[0#?]/);
-  if (first < 0) return literal(section);
+  const base = { prefix: "", suffix: "", percent: 0, scale: 1, decimals: 0, minDecimals: 0, minInt: 0, grouping: false, point: false, keepZeroDecimals: false };
+  if (first < 0) return { ...base, literalOnly: literal(section) };
   let last = first;
-  for (let i = first; i < masked.length; i++) if (/[0#?.,]/.test(masked[i]) || (/[eE]/.test(masked[i]) && /[+-]/.test(masked[i + 1] ?? ""))) last = i;
-  else if (/[+-]/.test(masked[i]) && /[eE]/.test(masked[i - 1] ?? "")) last = i;
-  else break;
+  for (let i = first; i < masked.length; i++) {
+    if (/[0#?.,]/.test(masked[i]) || (/[eE]/.test(masked[i]) && /[+-]/.test(masked[i + 1] ?? ""))) last = i;
+    else if (/[+-]/.test(masked[i]) && /[eE]/.test(masked[i - 1] ?? "")) last = i;
+    else break;
+  }
   for (let i = last + 1; i < masked.length && /[0#?]/.test(masked[i]); i++) last = i;
   const pattern = section.slice(first, last + 1);
-  const prefix = literal(section.slice(0, first));
-  const suffix = literal(section.slice(last + 1));
-  const percent = (literalFree(section).match(/%/g) ?? []).length;
-  let n = v * 100 ** percent;
+  const out: DecimalPattern = { ...base, prefix: literal(section.slice(0, first)), suffix: literal(section.slice(last + 1)), percent: (literalFree(section).match(/%/g) ?? []).length };
   const sci = /[eE][+-]/.exec(pattern);
-  let body: string;
   if (sci) {
-    const mant = pattern.slice(0, sci.index);
-    const decimals = (mant.split(".")[1] ?? "").replace(/[^0#?]/g, "").length;
-    const [m, e] = n.toExponential(decimals).split("e");
-    const expDigits = pattern.slice(sci.index + 2).length;
-    body = `${m}E${Number(e) < 0 ? "-" : "+"}${String(Math.abs(Number(e))).padStart(expDigits, "0")}`;
+    out.sci = { decimals: (pattern.slice(0, sci.index).split(".")[1] ?? "").replace(/[^0#?]/g, "").length, expDigits: pattern.slice(sci.index + 2).length };
+    return out;
+  }
+  const trailingCommas = /,+$/.exec(pattern)?.[0].length ?? 0;
+  out.scale = 1000 ** trailingCommas;
+  const [intPat, decPat = ""] = pattern.replace(/,+$/, "").split(".");
+  out.decimals = decPat.replace(/[^0#?]/g, "").length;
+  out.minDecimals = decPat.replace(/[^0]/g, "").length;
+  out.minInt = intPat.replace(/[^0]/g, "").length;
+  out.grouping = intPat.includes(",");
+  out.point = pattern.includes(".");
+  out.keepZeroDecimals = /[0?]/.test(decPat);
+  return out;
+}
+
+function applyDecimal(v: number, p: DecimalPattern): string {
+  if (p.literalOnly !== undefined) return p.literalOnly;
+  let n = v * 100 ** p.percent;
+  let body: string;
+  if (p.sci) {
+    const [m, e] = n.toExponential(p.sci.decimals).split("e");
+    body = `${m}E${Number(e) < 0 ? "-" : "+"}${String(Math.abs(Number(e))).padStart(p.sci.expDigits, "0")}`;
   } else {
-    const trailingCommas = /,+$/.exec(pattern)?.[0].length ?? 0;
-    n /= 1000 ** trailingCommas;
-    const [intPat, decPat = ""] = pattern.replace(/,+$/, "").split(".");
-    const decimals = decPat.replace(/[^0#?]/g, "").length;
-    const minDecimals = decPat.replace(/[^0]/g, "").length;
-    let fixed = Math.abs(n).toFixed(decimals);
-    let [ip, dp = ""] = fixed.split(".");
-    while (dp.length > minDecimals && dp.endsWith("0")) dp = dp.slice(0, -1);
-    const minInt = intPat.replace(/[^0]/g, "").length;
-    if (ip === "0" && minInt === 0) ip = "";
-    ip = ip.padStart(minInt, "0");
-    if (intPat.includes(",")) ip = ip.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-    fixed = dp || decPat.includes(".") || pattern.includes(".") ? `${ip}.${dp}` : ip;
-    if (!dp && !/[0?]/.test(decPat)) fixed = ip;
+    n /= p.scale;
+    let [ip, dp = ""] = Math.abs(n).toFixed(p.decimals).split(".");
+    while (dp.length > p.minDecimals && dp.endsWith("0")) dp = dp.slice(0, -1);
+    if (ip === "0" && p.minInt === 0) ip = "";
+    ip = ip.padStart(p.minInt, "0");
+    if (p.grouping) ip = ip.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    let fixed = dp || p.point ? `${ip}.${dp}` : ip;
+    if (!dp && !p.keepZeroDecimals) fixed = ip;
     body = (n < 0 && Number(fixed.replace(/,/g, "")) !== 0 ? "-" : "") + fixed;
   }
-  return `${prefix}${body}${suffix}`;
+  return `${p.prefix}${body}${p.suffix}`;
 }
 
 /** Serial date to a UTC Date; Excel's 1900 system counts a 29 Feb 1900 that never was. */
