@@ -1,0 +1,111 @@
+// Tables in real PDFs, inside workerd: ruled grids with merged cells, tables that rule their
+// columns but not their rows, unruled tables, header rows, tables continued over pages, and
+// ordinary multi-column text that must stay text.
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
+import type { Block, Document, TableCell } from "../../src/core/model";
+import { tableHtml, tableMarkdown } from "../../src/core/render/table";
+import { corpusFile } from "../helpers/corpus";
+
+async function parse(path: string, over: Partial<FeatureConfig> = {}, pageRange?: [number, number]): Promise<Document> {
+  return parseDocument(await corpusFile(path), path, { features: { ...DEFAULT_FEATURES, ...over }, pageRange });
+}
+
+const tablesOf = (doc: Document, page?: number): Block[] =>
+  doc.pages.filter((p) => page === undefined || p.index === page).flatMap((p) => p.blocks.filter((b) => b.type === "table" && !b.hidden));
+
+const texts = (row: TableCell[]) => row.map((c) => c.text);
+
+describe("ruled tables", () => {
+  it("reads a grid drawn with lines, merged cells as spans", async () => {
+    const tables = tablesOf(await parse("tabula-java/spanning_cells.pdf"));
+    expect(tables).toHaveLength(2);
+    const first = tables[0].table!;
+    expect(first.columnCount).toBe(6);
+    // The scenario title is one cell across the whole table.
+    expect(first.rows[0]).toHaveLength(1);
+    expect(first.rows[0][0]).toMatchObject({ text: "Improved operation scenario", colSpan: 6, rowSpan: 1 });
+    expect(texts(first.rows[1])).toEqual(["Volume servers in:", "2007", "2008", "2009", "2010", "2011"]);
+    expect(texts(first.rows[2])).toEqual(["Server closets", "1,505", "1,580", "1,643", "1,673", "1,689"]);
+    expect(texts(tables[1].table!.rows[3])).toEqual(["High-end", "76,295", "81,624", "86,849", "92,662", "98,864"]);
+  });
+
+  it("keeps a cell's wrapped lines in the cell", async () => {
+    const [table] = tablesOf(await parse("tabula-java/Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf", {}, [0, 1]));
+    const rows = table.table!.rows;
+    expect(texts(rows[0]).slice(0, 4)).toEqual(["Serial No.", "Contract Description", "Contract No.", "Method of Procurement"]);
+    const first = rows.find((r) => r[0].text === "1")!;
+    expect(first[1].text).toBe("Procurement of 33No. (4X4) Pickups, 4No. (4x2) Pickups");
+    expect(first[4].text).toBe("Japan Motors Trading Company Limited");
+  });
+
+  it("splits rows the drawing leaves out when every column has a line on them, marks the header", async () => {
+    // Federal Register cost table: vertical rules between columns, none between rows.
+    const [table] = tablesOf(await parse("born-digital/pdfplumber/federal-register-2020-17221.pdf", {}, [4, 5]));
+    const rows = table.table!.rows;
+    expect(rows).toHaveLength(4);
+    expect(texts(rows[0])).toEqual(["Action", "Labor cost", "Parts cost", "Cost per product", "Cost on U.S. operators"]);
+    expect(rows[0].every((c) => c.header)).toBe(true);
+    expect(rows[1].some((c) => c.header)).toBe(false);
+    // Dot leaders are not content; a wrapped cell stays one cell.
+    expect(texts(rows[2])).toEqual(["AFM revisions", "1 work-hour × $85 per hour = $85", "$0", "$85", "$6,205."]);
+    expect(rows[3][0].text).toBe("MDS installation and verification, INOP marker removal.");
+  });
+});
+
+describe("unruled tables", () => {
+  it("finds a table from text alignment inside a two-column page", async () => {
+    const doc = await parse("born-digital/py-pdf-sample-files/026-latex-multicolumn/multicolumn.pdf");
+    const [table] = tablesOf(doc, 2);
+    const rows = table.table!.rows;
+    expect(rows.find((r) => r[0].text === "Belgium")!.map((c) => c.text).slice(-2)).toEqual(["Brussels", "Dutch, French, German"]);
+    expect(rows.find((r) => r[0].text === "Finland")!.map((c) => c.text)).toEqual(["Finland", "5.5", "338,424", "Helsinki", "Finnish, Swedish"]);
+    // The text around it is still paragraphs.
+    expect(doc.pages[2].blocks.filter((b) => b.type === "text").length).toBeGreaterThan(2);
+  });
+
+  it("reads a borderless competition table with its header", async () => {
+    const tables = tablesOf(await parse("icdar2013-tables/eu/eu-002.pdf"));
+    expect(tables).toHaveLength(1);
+    const rows = tables[0].table!.rows;
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows[0].some((c) => c.header)).toBe(true);
+  });
+
+  it("leaves two- and three-column running text alone", async () => {
+    expect(tablesOf(await parse("born-digital/pdfjs/tracemonkey.pdf", {}, [0, 1]))).toHaveLength(0);
+    const federal = await parse("born-digital/pdfplumber/federal-register-2020-17221.pdf", {}, [0, 4]);
+    expect(tablesOf(federal)).toHaveLength(0);
+    expect(federal.pages[0].blocks.filter((b) => b.type === "text").length).toBeGreaterThan(10);
+  });
+});
+
+describe("tables over pages", () => {
+  const report = "born-digital/pdfplumber/WARN-Report-for-7-1-2015-to-03-25-2016.pdf";
+  it("merges a table continued on the next pages only when asked to", async () => {
+    const apart = tablesOf(await parse(report, {}, [0, 3]));
+    expect(apart).toHaveLength(3);
+    const doc = await parse(report, { enable_table_cross_page: true }, [0, 3]);
+    const merged = tablesOf(doc);
+    expect(merged).toHaveLength(1);
+    expect(merged[0].table!.rows.length).toBe(apart.reduce((n, t) => n + t.table!.rows.length, 0));
+    expect(doc.pages[1].blocks.find((b) => b.type === "table")).toMatchObject({ hidden: true, continuesFromPreviousPage: true });
+    // One header row at the top, none in the middle.
+    expect(merged[0].table!.rows.filter((r) => r.some((c) => c.header))).toHaveLength(1);
+  });
+});
+
+describe("table rendering", () => {
+  it("writes spans as rowspan/colspan with <th> headers in HTML, and repeats merged content in Markdown", async () => {
+    const [table] = tablesOf(await parse("tabula-java/spanning_cells.pdf"));
+    const html = tableHtml(table.table!);
+    // The title and the year row head the table; the body rows are data cells.
+    expect(html).toMatch(/^<table><tr><th colspan="6">Improved operation scenario<\/th><\/tr><tr><th>Volume servers in:<\/th><th>2007<\/th>/);
+    expect(html).toContain("<tr><td>Server closets</td><td>1,505</td>");
+    const md = tableMarkdown(table.table!).split("\n");
+    expect(md[0]).toBe(`| ${Array(6).fill("Improved operation scenario").join(" | ")} |`);
+    expect(md[1]).toBe("| --- | --- | --- | --- | --- | --- |");
+    expect(md[3]).toBe("| Server closets | 1,505 | 1,580 | 1,643 | 1,673 | 1,689 |");
+  });
+});
