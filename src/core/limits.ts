@@ -17,7 +17,8 @@ export const MAX_OFFICE_PART_BYTES = 24 * 1024 * 1024;
 export const MAX_OFFICE_INFLATED_BYTES = 96 * 1024 * 1024;
 /** XML element nesting (real documents stay far below; deeper is an attack on the parser). */
 export const MAX_XML_DEPTH = 256;
-/** Elements kept in memory from one XML part (document trees, slides). */
-export const MAX_XML_ELEMENTS = 1_000_000;
+/** Elements kept in memory from one XML part (document trees, slides): about 160 bytes each in
+ *  Node (less with pointer compression), so a tree stays near 64 MB at most. */
+export const MAX_XML_ELEMENTS = 400_000;
 /** Spreadsheet cells read from one workbook; beyond it the rest is left out with a note. */
 export const MAX_SHEET_CELLS = 250_000;

@@ -2,10 +2,10 @@
 // API turns into its error envelope), never a crash, a hang or an unbounded allocation.
 import { describe, expect, it } from "vitest";
 import { CoreError } from "../../src/core/errors";
-import { MAX_OFFICE_ZIP_ENTRIES } from "../../src/core/limits";
+import { MAX_OFFICE_ZIP_ENTRIES, MAX_XML_ELEMENTS } from "../../src/core/limits";
 import { inspectDocument, parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
-import { billionLaughsDocx, bombDocx, deepDocx, lyingBombDocx, manyEntriesDocx, missingPartDocx, notAZipDocx, traversalDocx, unclosedDocx } from "../fixtures/office/crafted";
+import { billionLaughsDocx, bombDocx, deepDocx, wideDocx, lyingBombDocx, manyEntriesDocx, missingPartDocx, notAZipDocx, traversalDocx, unclosedDocx } from "../fixtures/office/crafted";
 
 async function failure(bytes: Uint8Array, name = "bad.docx"): Promise<CoreError> {
   const e = await parseDocument(bytes, name, { features: DEFAULT_FEATURES }).catch((x) => x);
@@ -46,6 +46,11 @@ describe("office safety", () => {
     const e = await failure(deepDocx(200));
     expect(e.code).toBe("limit_exceeded");
     expect(e.message).toMatch(/nests elements/);
+  });
+  it("refuses a part with more elements than a tree may hold", async () => {
+    const e = await failure(wideDocx(MAX_XML_ELEMENTS));
+    expect(e.code).toBe("limit_exceeded");
+    expect(e.message).toMatch(/more than 400000 elements/);
   });
   it("says which part is missing or malformed", async () => {
     expect((await failure(missingPartDocx())).message).toMatch(/no main document part/);

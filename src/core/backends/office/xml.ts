@@ -143,16 +143,37 @@ const localName = (q: string) => {
   return colon < 0 ? q : q.slice(colon + 1);
 };
 
-/** Parses a whole part into a tree; the root element is returned. */
+const NO_ATTRS: Attrs = Object.freeze({}) as Attrs;
+const NO_CHILDREN: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
+/** Word's revision-save ids and paragraph ids: on most elements of a Word file, never content. */
+const DROPPED_ATTR = /^(w:rsid|w14:paraId$|w14:textId$)/;
+
+/** Parses a whole part into a tree; the root element is returned. Element objects are kept
+ *  lean (shared names, no empty objects, revision ids dropped): a tree stays within a few
+ *  times its XML's size. */
 export function parseXml(xml: string, part: string): XmlElement {
-  const root: XmlElement = { name: "#document", local: "#document", attrs: {}, children: [] };
+  const root: XmlElement = { name: "#document", local: "#document", attrs: NO_ATTRS, children: [] };
   const stack: XmlElement[] = [root];
+  const names = new Map<string, [string, string]>();
   let count = 0;
+  const append = (parent: XmlElement, node: XmlNode) => {
+    // A literal sizes the array to its one child; most elements never get a second.
+    if (parent.children === NO_CHILDREN) parent.children = [node];
+    else parent.children.push(node);
+  };
   scanXml(xml, part, {
     open(name, attrs) {
       if (++count > MAX_XML_ELEMENTS) throw new CoreError("limit_exceeded", `The XML part ${part} has more than ${MAX_XML_ELEMENTS} elements.`);
-      const el: XmlElement = { name, local: localName(name), attrs, children: [] };
-      stack[stack.length - 1].children.push(el);
+      let interned = names.get(name);
+      if (!interned) names.set(name, (interned = [name, localName(name)]));
+      let kept: Attrs = NO_ATTRS;
+      for (const k in attrs) {
+        if (DROPPED_ATTR.test(k)) continue;
+        if (kept === NO_ATTRS) kept = {};
+        kept[k] = attrs[k];
+      }
+      const el: XmlElement = { name: interned[0], local: interned[1], attrs: kept, children: NO_CHILDREN };
+      append(stack[stack.length - 1], el);
       stack.push(el);
     },
     close() {
@@ -162,7 +183,7 @@ export function parseXml(xml: string, part: string): XmlElement {
       const parent = stack[stack.length - 1];
       // Whitespace between elements is layout of the XML file; only text elements keep it.
       if (parent.local !== "t" && !/\S/.test(t)) return;
-      parent.children.push(t);
+      append(parent, t);
     },
   });
   const top = root.children.find((c): c is XmlElement => typeof c !== "string");
