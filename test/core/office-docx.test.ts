@@ -30,6 +30,11 @@ describe("docx lists", () => {
     expect(hardware.list).toEqual({ ordered: true, level: 2, marker: "2.3.1." });
     expect(items.find((b) => b.text.startsWith("Third sub-item"))!.list).toEqual({ ordered: true, level: 3, marker: "2.3.8.3." });
   });
+  it("writes multi-level numbers into Markdown as Word shows them", async () => {
+    const { markdown } = await parseCorpus("docling-testdata/docx/unit_test_headers_numbered.docx");
+    expect(markdown).toContain("    - 2.3.1. Hardware Constraints – Egde Case\n");
+    expect(markdown).toContain("      - 2.3.8.1. First sub-item at this level\n");
+  });
   it("nests bullets and restarts numbered lists that are new instances", async () => {
     const { doc } = await parseCorpus("docling-testdata/docx/docx_lists.docx");
     const items = allBlocks(doc).filter((b) => b.type === "list");

@@ -22,6 +22,8 @@ function blockMarkdown(b: Block, opts: RenderOptions): string {
     case "title":
       return `${"#".repeat(Math.min(6, b.titleLevel ?? 1))} ${withLinks(b, oneLine(b.text))}`;
     case "list": {
+      // Multi-level numbers ("2.3.1.", from Word numbering) are no Markdown list marker: keep them as the item's text.
+      if (b.list && MULTI_LEVEL.test(b.list.marker)) return `${"  ".repeat(b.list.level)}- ${b.list.marker} ${withLinks(b, oneLine(b.text))}`;
       const marker = b.list?.ordered ? `${/^\d+/.exec(b.list.marker)?.[0] ?? "1"}.` : "-";
       return `${"  ".repeat(b.list?.level ?? 0)}${marker} ${withLinks(b, oneLine(b.text))}`;
     }
@@ -33,6 +35,8 @@ function blockMarkdown(b: Block, opts: RenderOptions): string {
       return withLinks(b, escapeText(b.text));
   }
 }
+
+const MULTI_LEVEL = /^\d+(\.\d+)+\.?$/;
 
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 

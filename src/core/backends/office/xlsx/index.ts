@@ -4,7 +4,7 @@
 // no page. Past MAX_SHEET_CELLS cells the rest of the workbook is left out, with a note on
 // the page where it stopped and a warning.
 import { MAX_SHEET_CELLS } from "../../../limits";
-import type { Block, Page, Warning } from "../../../model";
+import type { Block, Page, Table, Warning } from "../../../model";
 import { tableBlock, textBlock } from "../blocks";
 import type { OfficeParse } from "../docx/index";
 import { drawingChartTables } from "../chart";
@@ -41,7 +41,7 @@ export function parseXlsx(zip: OfficeZip): OfficeParse {
       if (xml) {
         const cells = readSheetCells(xml, sheet.part, book, budget);
         budget -= cells.count;
-        for (const table of sheetTables(cells)) blocks.push(tableBlock(table));
+        for (const table of sheetTables(cells)) blocks.push(...titledTable(table));
         blocks.push(...sheetCharts(zip, sheet.part));
         if (cells.truncated) {
           const message = `Sheet "${sheet.name}" was cut short: a workbook is read up to ${MAX_SHEET_CELLS} cells, the remaining cells are left out.`;
@@ -57,6 +57,13 @@ export function parseXlsx(zip: OfficeZip): OfficeParse {
     pages.push(placeOnPage(index, blocks));
   }
   return { pages, pageCount: pages.length, title: readCoreTitle(zip), warnings };
+}
+
+/** A first row that is one cell merged across the whole table is the table's title, not a row of it. */
+function titledTable(table: Table): Block[] {
+  const first = table.rows[0];
+  if (table.rows.length < 2 || first.length !== 1 || first[0].colSpan !== table.columnCount || table.columnCount < 2 || first[0].rowSpan !== 1 || !first[0].text) return [tableBlock(table)];
+  return [textBlock("text", first[0].text), tableBlock({ rows: table.rows.slice(1), columnCount: table.columnCount })];
 }
 
 /** Charts drawn on a sheet (or filling a chart sheet), as tables of their data. */
