@@ -15,7 +15,10 @@ const SYMBOLS: Record<string, string> = {
   "ℏ": "\\hbar", "ℓ": "\\ell", "∅": "\\emptyset", "¬": "\\neg", "∧": "\\wedge", "∨": "\\vee",
 };
 
-const NARY: Record<string, string> = { "∑": "\\sum", "∏": "\\prod", "∐": "\\coprod", "∫": "\\int", "∬": "\\iint", "∭": "\\iiint", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
+const NARY: Record<string, string> = {
+  "∑": "\\sum", "∏": "\\prod", "∐": "\\coprod", "∫": "\\int", "∬": "\\iint", "∭": "\\iiint", "∮": "\\oint", "∯": "\\oiint", "∰": "\\oiiint",
+  "⋃": "\\bigcup", "⋂": "\\bigcap", "⋀": "\\bigwedge", "⋁": "\\bigvee", "⨁": "\\bigoplus", "⨂": "\\bigotimes", "⨀": "\\bigodot",
+};
 const ACCENTS: Record<string, string> = { "̂": "\\hat", "̃": "\\tilde", "̄": "\\bar", "⃗": "\\vec", "̇": "\\dot", "̈": "\\ddot", "̌": "\\check", "́": "\\acute", "̀": "\\grave", "̆": "\\breve" };
 const FUNCTIONS = new Set(["sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "lim", "max", "min", "sinh", "cosh", "tanh", "det", "sup", "inf", "arg"]);
 
@@ -95,8 +98,12 @@ function node(el: XmlElement): string {
       const inner = kids(el, "e").map(children).join(sep === "|" ? " \\mid " : sep);
       return `\\left${delimiter(beg)} ${inner} \\right${delimiter(end)}`;
     }
-    case "func":
-      return `${children(kid(el, "fName"))} ${children(kid(el, "e"))}`;
+    case "func": {
+      // Known names are commands (\\sin); any other function name is set upright as an operator.
+      const name = children(kid(el, "fName"));
+      const fn = /^[A-Za-z]{2,}$/.test(name) ? `\\operatorname{${name}}` : name;
+      return `${fn} ${children(kid(el, "e"))}`;
+    }
     case "limLow":
       return `${children(kid(el, "e"))}_{${children(kid(el, "lim"))}}`;
     case "limUpp":
