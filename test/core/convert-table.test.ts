@@ -39,3 +39,25 @@ describe("table borders follow the PDF", () => {
     expect(unruled).toContain('gridSpan="2"');
   });
 });
+
+describe("table grid from the cells' text boxes", () => {
+  it("puts column borders in the gutters, even for a column whose cells all span", async () => {
+    const { columnWidths, cellTextAlign } = await import("../../src/core/convert/table-grid");
+    const cell = (text: string, x0: number, x1: number, colSpan = 1) => ({ text, rowSpan: 1, colSpan, bbox: [x0, 0, x1, 10] as [number, number, number, number] });
+    const table = {
+      columnCount: 4,
+      rows: [
+        [cell("", 0, 0), { ...cell("Group", 250, 300, 3) }],
+        [cell("Description A", 100, 160, 2), cell("mm", 220, 240), cell("30.34", 300, 330)],
+      ],
+    };
+    const widths = columnWidths(table, 300, [90, 0, 390, 20]);
+    // Columns 0-1 hold the descriptions up to the gutter before "mm" (midway 160..220 = 190).
+    expect(widths[0] + widths[1]).toBeCloseTo(100, 5);
+    expect(widths[2]).toBeCloseTo((240 + 300) / 2 - 190, 5);
+    expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(300, 5);
+    expect(cellTextAlign([120, 0, 180, 10], 100, 200)).toBe("center");
+    expect(cellTextAlign([150, 0, 196, 10], 100, 200)).toBe("right");
+    expect(cellTextAlign([104, 0, 150, 10], 100, 200)).toBe("left");
+  });
+});

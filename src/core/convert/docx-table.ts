@@ -1,11 +1,11 @@
 // A model table as a real Word table: colSpan -> gridSpan, rowSpan -> vMerge restart /
 // continue (Word wants the covered grid places present as continuation cells), thin
 // borders where the PDF drew them, column widths from the PDF. In layout mode the table floats at its PDF place.
-import { BorderStyle, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, TableCell, TableLayoutType, TableRow, TextRun, VerticalMergeType, WidthType } from "docx";
+import { AlignmentType, BorderStyle, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, TableCell, TableLayoutType, TableRow, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
 import type { Block, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { dominantStyle } from "./spans";
-import { columnWidths, gridColumns, placeCells } from "./table-grid";
+import { cellTextAlign, columnWidths, gridColumns, placeCells, rowHeights } from "./table-grid";
 
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: "808080" };
 const NO_BORDER = { style: BorderStyle.NONE, size: 0, color: "auto" };
@@ -25,7 +25,11 @@ export interface TableOptions {
 export function wordTable(block: Block, opts: TableOptions): Table {
   const table = block.table!;
   const columns = gridColumns(table);
-  const widths = columnWidths(table, opts.width).map(twips);
+  const widths = columnWidths(table, opts.width, block.bbox).map(twips);
+  // Column borders on the PDF page (points), to tell how each cell's text was aligned.
+  const pdfWidths = columnWidths(table, block.bbox[2] - block.bbox[0], block.bbox);
+  const borders = pdfWidths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [block.bbox[0]]);
+  const heights = opts.keepRowHeights ? rowHeights(table, block.bbox) : [];
   const placed = placeCells(table);
   const starts = new Map(placed.map((p) => [`${p.row}:${p.col}`, p]));
   // Grid places covered by a cell merged down from an earlier row: "row:col" -> that cell.
@@ -44,13 +48,16 @@ export function wordTable(block: Block, opts: TableOptions): Table {
       const above = coveredFromAbove.get(`${r}:${c}`);
       const n = Math.max(1, (start ?? above)?.cell.colSpan ?? 1);
       const common = { width: { size: span(c, n), type: WidthType.DXA }, columnSpan: n > 1 ? n : undefined };
-      if (start) cells.push(new TableCell({ ...common, children: [cellParagraph(start.cell, text)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+      if (start) {
+        const align = start.cell.bbox ? cellTextAlign(start.cell.bbox, borders[c], borders[c + n]) : "left";
+        cells.push(new TableCell({ ...common, verticalAlign: VerticalAlign.CENTER, children: [cellParagraph(start.cell, text, align)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+      }
       else if (above) cells.push(new TableCell({ ...common, children: [new Paragraph("")], verticalMerge: VerticalMergeType.CONTINUE }));
       // A ragged row: fill the grid so Word does not shift the following rows' cells.
       else cells.push(new TableCell({ ...common, children: [new Paragraph("")] }));
       c += n;
     }
-    const height = opts.keepRowHeights ? rowHeight(row) : 0;
+    const height = heights[r] ?? 0;
     return new TableRow({
       children: cells,
       tableHeader: (row.length > 0 && row.every((cell) => cell.header)) || undefined,
@@ -81,11 +88,8 @@ function tableBorders(b: IBorderOptions) {
   return { top: b, bottom: b, left: b, right: b, insideHorizontal: b, insideVertical: b };
 }
 
-function cellParagraph(cell: ModelCell, style: { size?: number; font?: string }): Paragraph {
-  return new Paragraph({ spacing: { after: 0 }, children: [new TextRun({ text: cell.text, bold: cell.header || undefined, size: style.size ? halfPoints(style.size) : undefined, font: style.font })] });
-}
+const ALIGN = { left: undefined, center: AlignmentType.CENTER, right: AlignmentType.RIGHT } as const;
 
-/** The PDF height of a row: its tallest cell that spans only this row. */
-function rowHeight(row: ModelCell[]): number {
-  return Math.max(0, ...row.filter((c) => c.rowSpan <= 1 && c.bbox).map((c) => c.bbox![3] - c.bbox![1]));
+function cellParagraph(cell: ModelCell, style: { size?: number; font?: string }, align: keyof typeof ALIGN): Paragraph {
+  return new Paragraph({ spacing: { after: 0 }, alignment: ALIGN[align], children: [new TextRun({ text: cell.text, bold: cell.header || undefined, size: style.size ? halfPoints(style.size) : undefined, font: style.font })] });
 }

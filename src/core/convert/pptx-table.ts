@@ -3,7 +3,7 @@
 import type PptxGenJS from "pptxgenjs";
 import type { Block } from "../model";
 import { dominantStyle } from "./spans";
-import { columnWidths } from "./table-grid";
+import { cellTextAlign, columnWidths, placeCells, rowHeights } from "./table-grid";
 
 const BORDER: PptxGenJS.BorderProps = { type: "solid", pt: 0.5, color: "808080" };
 /** A table of aligned text only (the model's `ruled` false) is drawn without a grid, as the PDF showed it. */
@@ -16,22 +16,26 @@ const TABLE_TEXT_SCALE = 0.9;
 /** `scale` maps PDF points to inches on this slide. */
 export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: number, bodySize: number, font: string): void {
   const table = block.table!;
-  const [x0, y0, x1, y1] = block.bbox;
+  const [x0, y0, x1] = block.bbox;
   const spans = (block.lines ?? []).flatMap((l) => l.spans);
   const fontSize = (spans.length ? dominantStyle(spans).fontSize : bodySize * TABLE_TEXT_SCALE) * scale * 72;
+  const widths = columnWidths(table, x1 - x0, block.bbox);
+  const borders = widths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [x0]);
+  const column = new Map(placeCells(table).map((p) => [p.cell, p.col]));
   const rows: PptxGenJS.TableRow[] = table.rows.map((row) =>
-    row.map((c) => ({
-      text: c.text,
-      options: { rowspan: c.rowSpan > 1 ? c.rowSpan : undefined, colspan: c.colSpan > 1 ? c.colSpan : undefined, bold: c.header || undefined },
-    })),
+    row.map((c) => {
+      const col = column.get(c) ?? 0;
+      const align = c.bbox ? cellTextAlign(c.bbox, borders[col], borders[Math.min(borders.length - 1, col + Math.max(1, c.colSpan))]) : "left";
+      return { text: c.text, options: { rowspan: c.rowSpan > 1 ? c.rowSpan : undefined, colspan: c.colSpan > 1 ? c.colSpan : undefined, bold: c.header || undefined, align } };
+    }),
   );
   slide.addTable(rows, {
     x: x0 * scale,
     y: y0 * scale,
     w: (x1 - x0) * scale,
-    colW: columnWidths(table, x1 - x0).map((w) => w * scale),
-    // Rows share the PDF height; PowerPoint grows a row its text needs.
-    rowH: table.rows.length ? ((y1 - y0) * scale) / table.rows.length : undefined,
+    colW: widths.map((w) => w * scale),
+    // Rows as tall as the PDF's; PowerPoint grows a row its text needs.
+    rowH: table.rows.length ? rowHeights(table, block.bbox).map((h) => h * scale) : undefined,
     fontSize: Math.max(1, Math.round(fontSize * 2) / 2),
     fontFace: font,
     margin: CELL_MARGIN,

@@ -32,25 +32,82 @@ export function gridColumns(table: Table): number {
 }
 
 /**
- * Column widths summing to `total`: measured from single-column cells' boxes where the
- * parser kept them, the rest of the width shared evenly among unmeasured columns.
+ * Column widths summing to `total`. The parser keeps each cell's *text* box, so a column
+ * starts in the gutter between the text of the column before and its own (see gridEdges);
+ * `bbox` is the table's box on the page. Without boxes the columns share the width evenly.
  */
-export function columnWidths(table: Table, total: number): number[] {
+export function columnWidths(table: Table, total: number, bbox?: BBox): number[] {
   const columns = gridColumns(table);
-  const samples: number[][] = Array.from({ length: columns }, () => []);
-  for (const { cell, col } of placeCells(table)) if (cell.colSpan <= 1 && cell.bbox) samples[col].push(width(cell.bbox));
-  const measured = samples.map((s) => (s.length ? median(s) : 0));
-  const known = measured.reduce((a, b) => a + b, 0);
-  const unknown = measured.filter((w) => !w).length;
-  const share = unknown ? Math.max(0, total - known) / unknown : 0;
-  const raw = measured.map((w) => w || share || total / columns);
-  const scale = total / raw.reduce((a, b) => a + b, 0);
-  return raw.map((w) => w * scale);
+  const edges = bbox ? gridEdges(placeCells(table), columns, bbox[0], bbox[2], "col") : undefined;
+  const raw = edges ? edges.slice(1).map((e, i) => e - edges[i]) : Array.from({ length: columns }, () => 1);
+  const sum = raw.reduce((a, b) => a + b, 0);
+  return sum > 0 ? raw.map((w) => (w * total) / sum) : raw.map(() => total / columns);
 }
 
-const width = (b: BBox) => Math.max(0, b[2] - b[0]);
+/** Row heights (points) summing to the table's height, the rows' borders in the gaps between their text. */
+export function rowHeights(table: Table, bbox: BBox): number[] {
+  const edges = gridEdges(placeCells(table), table.rows.length, bbox[1], bbox[3], "row");
+  return edges.slice(1).map((e, i) => e - edges[i]);
+}
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+/** The narrowest column or row a grid keeps (points), so no track collapses to nothing. */
+const MIN_TRACK = 4;
+
+/**
+ * The borders of a grid's columns (or rows), from `start` to `end`: each inner border
+ * halfway between the furthest text end of the track before it and the nearest text start
+ * of its own; borders the boxes say nothing about are spread evenly between known ones.
+ */
+function gridEdges(placed: PlacedCell[], count: number, start: number, end: number, axis: "col" | "row"): number[] {
+  const [lo, hi] = axis === "col" ? [0, 2] : [1, 3];
+  const first = (p: PlacedCell) => (axis === "col" ? p.col : p.row);
+  const span = (p: PlacedCell) => Math.max(1, axis === "col" ? p.cell.colSpan : p.cell.rowSpan);
+  const textStart: number[] = Array(count).fill(Infinity);
+  const textEnd: number[] = Array(count).fill(-Infinity);
+  // Only cells of one track say where a track's text starts: a spanning cell's text is
+  // often centred across its tracks (a group header); where its text ends still bounds the
+  // track it ends in.
+  for (const p of placed) {
+    if (!p.cell.bbox || !p.cell.text.trim()) continue;
+    const a = first(p);
+    if (span(p) === 1) textStart[a] = Math.min(textStart[a], p.cell.bbox[lo]);
+    const b = a + span(p) - 1;
+    if (b < count) textEnd[b] = Math.max(textEnd[b], p.cell.bbox[hi]);
+  }
+  const edges: (number | undefined)[] = Array(count + 1).fill(undefined);
+  edges[0] = start;
+  edges[count] = end;
+  for (let i = 1; i < count; i++) {
+    if (!Number.isFinite(textStart[i])) continue;
+    edges[i] = Number.isFinite(textEnd[i - 1]) && textEnd[i - 1] < textStart[i] ? (textEnd[i - 1] + textStart[i]) / 2 : textStart[i] - MIN_TRACK / 2;
+  }
+  // Fill unknown borders evenly between known ones, then keep them in order.
+  for (let i = 1; i < count; i++) {
+    if (edges[i] !== undefined) continue;
+    let j = i;
+    while (edges[j] === undefined) j++;
+    const a = edges[i - 1]!;
+    edges[i] = a + (edges[j]! - a) / (j - i + 1);
+  }
+  const out = edges as number[];
+  for (let i = 1; i <= count; i++) out[i] = Math.max(out[i], out[i - 1] + MIN_TRACK);
+  return out;
+}
+
+/** A cell's text this close (points) to both of its borders' gaps alike is centred. */
+const CENTRE_TOLERANCE = 3;
+/** Right-aligned text (figures) ends within this much (points) of its column's right border... */
+const RIGHT_HUG = 8;
+/** ...and leaves at least this many times more room before it than after. */
+const RIGHT_RATIO = 3;
+
+/**
+ * How a cell's text sits between its column borders (points): centred when it keeps the
+ * same distance from both, right when it hugs the right border (figures), else left.
+ */
+export function cellTextAlign(textBox: BBox, left: number, right: number): "left" | "center" | "right" {
+  const before = textBox[0] - left;
+  const after = right - textBox[2];
+  if (Math.abs(before - after) <= CENTRE_TOLERANCE + 0.1 * (right - left) && before > CENTRE_TOLERANCE) return "center";
+  return after <= RIGHT_HUG && after * RIGHT_RATIO < before ? "right" : "left";
 }
