@@ -22,3 +22,11 @@ export const MAX_XML_DEPTH = 256;
 export const MAX_XML_ELEMENTS = 400_000;
 /** Spreadsheet cells read from one workbook; beyond it the rest is left out with a note. */
 export const MAX_SHEET_CELLS = 250_000;
+
+// Images (OCR): caps checked on the header, before any pixel is decoded (decompression bombs).
+/** Pixels on one side of an image; real scans and photos stay far below. */
+export const MAX_IMAGE_DIMENSION = 20_000;
+/** Pixels of one image: decoding holds up to 4 bytes per pixel in a 128 MB isolate (a 12 MP phone photo fits). */
+export const MAX_IMAGE_PIXELS = 16_000_000;
+/** Pixels handed to the OCR engine: larger pages are scaled down to it (an A4 page at 300 dpi is 8.7 M), bounding WASM memory. */
+export const MAX_OCR_PIXELS = 9_000_000;

@@ -10,6 +10,7 @@ import { fontProbeBudget } from "./backends/pdf/fonts";
 import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
 import { processDocument, processPage } from "./processors/index";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
+import { imageDocument, inspectImage, isImageType } from "./backends/image/index";
 
 const notYet = (type: FileType) =>
   new CoreError("format_not_implemented", `${type} files are recognised but not supported yet; send a PDF (parsing of images and Office files is on its way).`);
@@ -19,6 +20,7 @@ export async function inspectDocument(bytes: Uint8Array, fileName: string): Prom
   const fileType = detectFileType(bytes, fileName);
   if (isOfficeType(fileType)) return inspectOffice(bytes, fileType);
   if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType);
+  if (isImageType(fileType)) return inspectImage(bytes, fileType);
   if (fileType !== ".pdf") throw notYet(fileType);
   const doc = await openPdf(bytes);
   try {
@@ -32,6 +34,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
   const fileType = detectFileType(bytes, fileName);
   if (isOfficeType(fileType)) return officeDocument(bytes, fileName, fileType, options);
   if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType);
+  if (isImageType(fileType)) return imageDocument(bytes, fileName, fileType, options);
   if (fileType !== ".pdf") throw notYet(fileType);
   const pdf = await openPdf(bytes);
   try {

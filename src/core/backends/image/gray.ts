@@ -1,0 +1,59 @@
+// An 8-bit grayscale page image: what every decoder produces and what the OCR engine reads.
+// The pixels live inside a PGM file's buffer, so handing the image to Leptonica costs no copy.
+
+export interface GrayImage {
+  width: number;
+  height: number;
+  /** width × height bytes, row by row, 0 black .. 255 white. */
+  pixels: Uint8Array;
+  /** The same pixels as a binary PGM (P5) file. */
+  pgm: Uint8Array;
+  /** Resolution from the file's metadata, when it gives one. */
+  dpi?: number;
+}
+
+export function newGrayImage(width: number, height: number, dpi?: number): GrayImage {
+  const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const pgm = new Uint8Array(header.length + width * height);
+  pgm.set(header);
+  return { width, height, pixels: pgm.subarray(header.length), pgm, ...(dpi ? { dpi } : {}) };
+}
+
+/** ITU-R BT.601 luma, in integers. */
+export const luma = (r: number, g: number, b: number) => (r * 77 + g * 150 + b * 29) >> 8;
+
+/** A transparent pixel shows the white page under it. */
+export const overWhite = (value: number, alpha: number) => 255 - (((255 - value) * alpha) / 255 | 0);
+
+/** Fills a gray image from interleaved 8-bit samples (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA). */
+export function grayFromSamples(width: number, height: number, samples: ArrayLike<number>, channels: number, dpi?: number): GrayImage {
+  const image = newGrayImage(width, height, dpi);
+  const out = image.pixels;
+  const n = width * height;
+  for (let i = 0, s = 0; i < n; i++, s += channels) {
+    const value = channels >= 3 ? luma(samples[s], samples[s + 1], samples[s + 2]) : samples[s];
+    out[i] = channels === 2 || channels === 4 ? overWhite(value, samples[s + channels - 1]) : value;
+  }
+  return image;
+}
+
+/** Shrinks by whole-pixel box averaging until at most `maxPixels` (OCR needs no more). */
+export function fitWithin(image: GrayImage, maxPixels: number): GrayImage {
+  const factor = Math.ceil(Math.sqrt((image.width * image.height) / maxPixels));
+  if (factor <= 1) return image;
+  const width = Math.floor(image.width / factor);
+  const height = Math.floor(image.height / factor);
+  const out = newGrayImage(width, height, image.dpi ? image.dpi / factor : undefined);
+  const area = factor * factor;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let dy = 0; dy < factor; dy++) {
+        const row = (y * factor + dy) * image.width + x * factor;
+        for (let dx = 0; dx < factor; dx++) sum += image.pixels[row + dx];
+      }
+      out.pixels[y * width + x] = (sum / area) | 0;
+    }
+  }
+  return out;
+}

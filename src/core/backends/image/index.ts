@@ -1,0 +1,59 @@
+// Image files (PNG, JPEG, BMP, TIFF with its pages, WEBP, GIF) -> a Document, through OCR
+// and then the same processors as a PDF's text layer: a picture of a page yields the
+// structure of the PDF of it.
+import { CoreError } from "../../errors";
+import type { Document, FileType, Page, Warning } from "../../model";
+import type { ParseOptions } from "../../options";
+import { processDocument, processPage } from "../../processors/index";
+import { recognizePage } from "../../ocr/recognize";
+import { ocrRuns } from "../../ocr/runs";
+import { decodePage } from "./decode";
+import { probeImage } from "./probe";
+
+export const IMAGE_TYPES: readonly FileType[] = [".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".gif"];
+
+export const isImageType = (t: FileType) => IMAGE_TYPES.includes(t);
+
+/** Resolutions outside this range in a file's metadata are placeholders, not measurements. */
+const PLAUSIBLE_DPI: [number, number] = [50, 1200];
+/** Without a usable resolution a picture is taken as a page this many inches wide (US Letter). */
+const ASSUMED_PAGE_WIDTH_INCHES = 8.5;
+const POINTS_PER_INCH = 72;
+
+export function inspectImage(bytes: Uint8Array, fileType: FileType): { fileType: FileType; pageCount: number } {
+  return { fileType, pageCount: probeImage(bytes, fileType).pages.length };
+}
+
+export async function imageDocument(bytes: Uint8Array, fileName: string, fileType: FileType, options: ParseOptions): Promise<Document> {
+  const { pages: sizes } = probeImage(bytes, fileType);
+  const [start, end] = options.pageRange ?? [0, sizes.length];
+  const pages: Page[] = [];
+  const warnings: Warning[] = [];
+  let firstError: unknown;
+  // Page at a time: one decoded page in memory at once.
+  for (let i = start; i < Math.min(end, sizes.length); i++) {
+    try {
+      pages.push(await ocrPage(bytes, fileType, i, sizes[i]));
+    } catch (e) {
+      // A damaged page of a multi-page scan costs that page; a single picture that cannot be read is an error.
+      if (sizes.length === 1 || !(e instanceof CoreError) || e.retryable) throw e;
+      firstError ??= e;
+      warnings.push({ page: i, code: "page_unreadable", message: `Page ${i + 1} could not be read: ${e.message}` });
+      pages.push({ index: i, width: 0, height: 0, blocks: [] });
+    }
+    options.onProgress?.(pages.length, Math.min(end, sizes.length) - start);
+  }
+  if (pages.length > 0 && warnings.length === pages.length) throw firstError;
+  processDocument(pages, options.features);
+  return { source: { fileName, fileType, pageCount: sizes.length }, pages, warnings };
+}
+
+async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, size: { width: number; height: number }): Promise<Page> {
+  const image = decodePage(bytes, fileType, index, size);
+  const dpi = image.dpi && image.dpi >= PLAUSIBLE_DPI[0] && image.dpi <= PLAUSIBLE_DPI[1] ? image.dpi : undefined;
+  const { words } = await recognizePage({ bytes: image.bytes, dpi });
+  const scale = POINTS_PER_INCH / (dpi ?? image.width / ASSUMED_PAGE_WIDTH_INCHES);
+  const page = processPage(index, ocrRuns({ words, scale, width: image.width * scale, height: image.height * scale }));
+  for (const block of page.blocks) block.source = "ocr";
+  return page;
+}

@@ -1,0 +1,14 @@
+// The OCR engine's files as modules of the Worker bundle (wrangler.toml's [[rules]]): the
+// WASM is compiled by the runtime at upload (workerd forbids compiling WASM from bytes at
+// run time), the models are gzip data decompressed once per isolate.
+import wasm from "./generated/tesseract-core.wasm";
+import eng from "./generated/eng.traineddata.gz";
+import chiSim from "./generated/chi_sim.traineddata.gz";
+import type { OcrAssets } from "./assets";
+
+const MODELS = { eng, chi_sim: chiSim };
+
+export const bundledAssets: OcrAssets = {
+  instantiate: (imports) => WebAssembly.instantiate(wasm, imports),
+  model: async (language) => new Uint8Array(MODELS[language]),
+};
