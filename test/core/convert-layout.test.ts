@@ -74,6 +74,19 @@ describe("layout boxes", () => {
   });
 });
 
+describe("PowerPoint paragraph indents", () => {
+  it("writes a first-line indent and a hanging indent as the PDF printed them", async () => {
+    const line = (text: string, x: number, y: number) => ({ bbox: [x, y, x + 300, y + 10] as BBox, spans: [span(text, [x, y, x + 300, y + 10], "Arial")] });
+    const indented: Block = { type: "text", bbox: [72, 100, 390, 122], text: "first second", lines: [line("first", 90, 100), line("second", 72, 112)], layer: "body", source: "text-layer" };
+    const hanging: Block = { type: "text", bbox: [72, 200, 390, 222], text: "first second", lines: [line("first", 72, 200), line("second", 90, 212)], layer: "body", source: "text-layer" };
+    const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([indented, hanging])] };
+    const slide = (await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml");
+    const emu = 18 * 12700;
+    expect(slide).toContain(`indent="${emu}" marL="0"`);
+    expect(slide).toContain(`indent="-${emu}" marL="${emu}"`);
+  });
+});
+
 describe("Word flow headers and footers", () => {
   it("writes the running head as the Word header and the page number as a PAGE field", async () => {
     const part = await files(sampleDocument(), "word", "flow");

@@ -4,13 +4,13 @@
 // placeholder; tables as slide tables. Output as bytes (no file system), so it runs in workerd.
 import PptxGenJS from "pptxgenjs";
 import type { Block, Document, Page } from "../model";
-import { blockAlign } from "./alignment";
+import { blockAlign, firstLineIndent } from "./alignment";
 import { DEFAULT_FONT, officeFont } from "./fonts";
 import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
 import { letterSpacing, type Fit } from "./layout-fit";
 import { verticalBox } from "./vertical-box";
 import { addSlideTable } from "./pptx-table";
-import { repairPptx } from "./pptx-repair";
+import { repairPptx, type ShapeIndents } from "./pptx-repair";
 import { TitleLayouts } from "./pptx-title";
 import { dominantStyle, ownRuns } from "./spans";
 
@@ -30,6 +30,7 @@ export async function pptxLayout(doc: Document): Promise<Uint8Array> {
   pptx.author = "docparse";
   const body = dominantStyle(doc.pages.flatMap((p) => p.blocks).filter((b) => b.type === "text").flatMap((b) => (b.lines ?? []).flatMap((l) => l.spans)));
   const titles = new TitleLayouts(pptx);
+  const indents: ShapeIndents = new Map();
   for (const page of doc.pages) {
     const scale = Math.min(slide.width / page.width, slide.height / page.height) / POINTS_PER_INCH;
     const blocks = layoutBlocks(page);
@@ -37,10 +38,10 @@ export async function pptxLayout(doc: Document): Promise<Uint8Array> {
     const s = pptx.addSlide(title ? { masterName: titles.layoutFor(box(title, page, scale)) } : undefined);
     for (const block of blocks) {
       if (block.table) addSlideTable(s, block, scale, body.fontSize, officeFont(body.fontFamily));
-      else addTextBox(s, block, page, scale, block === title);
+      else addTextBox(s, block, page, scale, block === title, indents);
     }
   }
-  return repairPptx((await pptx.write({ outputType: "uint8array" })) as Uint8Array);
+  return repairPptx((await pptx.write({ outputType: "uint8array" })) as Uint8Array, indents);
 }
 
 /** The block's text box on the slide, in inches. */
@@ -54,7 +55,8 @@ function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(b
   return { x: x * scale, y: y0 * scale, w: Math.max(MIN_BOX, width * scale), h: Math.max(MIN_BOX, (y1 - y0) * scale) };
 }
 
-function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: number, isTitle: boolean): void {
+/** `indents` collects the block's first-line indent by shape name (written when the file is mended). */
+function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: number, isTitle: boolean, indents: ShapeIndents): void {
   const toPoints = scale * POINTS_PER_INCH;
   const fit = letterSpacing(block);
   const charSpacing = fit.spacing ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
@@ -75,13 +77,16 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
   const vertical = isVertical(block);
   const pitch = vertical ? undefined : linePitch(block);
   const align = vertical ? "left" : blockAlign(block, page);
+  const objectName = `${block.type} ${block.bbox.map(Math.round).join(",")}`;
+  const indent = vertical ? 0 : firstLineIndent(block) * toPoints;
+  if (indent) indents.set(objectName, indent);
   slide.addText(runs, {
     ...box(block, page, scale, fit),
     // Read bottom to top, as table headers and margin notes are turned.
     vert: vertical ? "vert270" : undefined,
     placeholder: isTitle ? "title" : undefined,
     // Names show in PowerPoint's selection pane; the title placeholder is renamed when the file is mended.
-    objectName: `${block.type} ${block.bbox.map(Math.round).join(",")}`,
+    objectName,
     margin: 0,
     valign: vertical ? "middle" : "top",
     align,

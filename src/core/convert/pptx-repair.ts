@@ -1,7 +1,9 @@
 // Mends what pptxgenjs writes wrongly before the file leaves us:
 // - it repeats <a:pPr> before every run of a paragraph, which the schema forbids (CT_TextParagraph
 //   allows one, first) and PowerPoint answers with a repair prompt (gitbrent/PptxGenJS#1081);
-// - it names a title placeholder "Text 0"; PowerPoint's own name for it is "Title 1".
+// - it names a title placeholder "Text 0"; PowerPoint's own name for it is "Title 1";
+// - it cannot write a paragraph's first-line or hanging indent (it writes indent="0"
+//   marL="0" on every plain paragraph): the indents are set here, shape by shape.
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 
 const SLIDE = /^ppt\/slides\/slide\d+\.xml$/;
@@ -9,13 +11,32 @@ const PARAGRAPH = /<a:p>(.*?)<\/a:p>/gs;
 const PARAGRAPH_PROPS = /<a:pPr\b[^>]*?\/>|<a:pPr\b[^>]*>.*?<\/a:pPr>/gs;
 const TITLE_NAME = /name="[^"]*"(><\/p:cNvPr><p:cNvSpPr\/><p:nvPr><p:ph\b[^>]*type="title")/g;
 
-export function repairPptx(bytes: Uint8Array): Uint8Array {
+const SHAPE = /<p:sp>.*?<\/p:sp>/gs;
+const SHAPE_NAME = /<p:cNvPr id="\d+" name="([^"]*)"/;
+const NO_INDENT = / indent="0" marL="0"/g;
+const EMU_PER_POINT = 12700;
+
+/** First-line indents (points; negative hangs) by shape name. */
+export type ShapeIndents = Map<string, number>;
+
+export function repairPptx(bytes: Uint8Array, indents: ShapeIndents = new Map()): Uint8Array {
   const files = unzipSync(bytes);
   for (const name of Object.keys(files)) {
     if (!SLIDE.test(name)) continue;
-    files[name] = strToU8(repairSlideXml(strFromU8(files[name])));
+    files[name] = strToU8(indentParagraphs(repairSlideXml(strFromU8(files[name])), indents));
   }
   return zipSync(files);
+}
+
+/** A positive indent moves the first line right; a negative one hangs it: the other lines move right (marL) and the first comes back. */
+export function indentParagraphs(xml: string, indents: ShapeIndents): string {
+  if (!indents.size) return xml;
+  return xml.replace(SHAPE, (shape) => {
+    const points = indents.get(SHAPE_NAME.exec(shape)?.[1] ?? "");
+    if (!points) return shape;
+    const emu = Math.round(Math.abs(points) * EMU_PER_POINT);
+    return shape.replace(NO_INDENT, points > 0 ? ` indent="${emu}" marL="0"` : ` indent="-${emu}" marL="${emu}"`);
+  });
 }
 
 export function repairSlideXml(xml: string): string {
