@@ -19,6 +19,8 @@ const CAPS_NUMBERING = /^((\d+)(\.\d+)*|[IVX]{1,5}|[A-H])\.?\s+\S/;
 const MIN_CAPS_LETTERS = 4;
 /** Capitalised headings are set at least about the body size (captions and table cells are smaller). */
 const CAPS_MIN_SIZE_RATIO = 0.95;
+/** A date on a line of its own (under a paper's title, on a letter) is set large but heads nothing. */
+const DATE_LINE = /^\s*((\d{1,2}\.?\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(\s+\d{1,2})?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4})\s*$/i;
 /** A document set mostly in bold cannot mark headings by weight. */
 const BOLD_BODY_SHARE = 0.5;
 /** Neighbours on the same line this short (page numbers, table cells) unmask a bold line as a TOC entry or a cell. */
@@ -57,7 +59,7 @@ export function markHeadings(pages: Page[], levels: boolean): void {
       const bold = b.lines.every((l) => l.spans.every((s) => s.bold)) && !bodyIsBold;
       const standalone = !hasShortNeighbour(b, page.blocks);
       const boldHeading = bold && standalone && b.lines.length <= 2 && !/[.:;,]$/.test(b.text);
-      if (short && (size >= body * TITLE_SIZE_RATIO || boldHeading || capsHeading(b, body, standalone))) {
+      if (short && !DATE_LINE.test(b.text) && (size >= body * TITLE_SIZE_RATIO || boldHeading || capsHeading(b, body, standalone))) {
         b.type = "title";
         titles.push(b);
       }
