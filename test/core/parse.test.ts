@@ -136,6 +136,13 @@ describe("parse", () => {
     expect(found).toEqual(expect.arrayContaining(["Line Width and Color", "Arrow Style and Size", "Create Basic Shapes"]));
   });
 
+  it("does not take the date under a paper's title for a heading", async () => {
+    const { doc } = await markdownOf("born-digital/py-pdf-sample-files/026-latex-multicolumn/multicolumn.pdf", { enable_title_level_recognition: true });
+    const blocks = doc.pages[0].blocks;
+    expect(blocks.find((b) => b.text === "January 3, 2024")?.type).toBe("text");
+    expect(blocks.find((b) => b.text === "Two-Column Document with Lorem Ipsum")?.type).toBe("title");
+  });
+
   it("keeps URI links as Markdown links, also across a line break", async () => {
     const { md } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
     const text = md.outputs.markdown!;
