@@ -1,5 +1,6 @@
 // Office inputs scored (rows for `npm run eval`):
-//   Docling reference outputs (docling-testdata/{docx,pptx,xlsx}): word-level LCS of our
+//   Docling reference outputs (docling-testdata/{docx,pptx,xlsx}, and the native .odt/.ods
+//     of docling-testdata/odf-exported-pdf): word-level LCS of our
 //     Markdown against Docling's, heading agreement (title / section_header items), and
 //     table cells (non-empty cells at the same row and column of the expanded grid, tables
 //     paired in order by best overlap). Reference outputs, not truth: a similarity.
@@ -35,7 +36,8 @@ const markdownOf = (doc: Document | null) => (doc ? (renderParseResult(doc, rend
 
 export async function officeRows(corpus: string): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const kind of ["docx", "pptx", "xlsx"]) rows.push(...(await doclingRows(corpus, kind)));
+  for (const kind of ["docx", "pptx", "xlsx"]) rows.push(...(await doclingRows(corpus, kind, kind, [kind])));
+  rows.push(...(await doclingRows(corpus, "odt/ods", "odf-exported-pdf", ["odt", "ods"])));
   rows.push(await mammothRow(corpus));
   rows.push(await sheetjsRow(corpus));
   return rows;
@@ -48,16 +50,16 @@ interface DoclingJson {
   tables: { data: { grid: { text: string }[][] } }[];
 }
 
-async function doclingRows(corpus: string, kind: string): Promise<Row[]> {
-  const dir = join(corpus, "docling-testdata", kind);
-  const files = readdirSync(dir).filter((f) => f.endsWith(`.${kind}`)).sort();
+async function doclingRows(corpus: string, kind: string, folder: string, extensions: string[]): Promise<Row[]> {
+  const dir = join(corpus, "docling-testdata", folder);
+  const files = readdirSync(dir).filter((f) => extensions.some((e) => f.endsWith(`.${e}`))).sort();
   const text: TextScore[] = [];
   const headings: HeadingScore[] = [];
   const cells = { matched: 0, expected: 0, found: 0 };
   for (const f of files) {
     const gt = join(dir, "groundtruth", f);
     if (!existsSync(`${gt}.md`)) continue;
-    const doc = await parse(corpus, join("docling-testdata", kind, f));
+    const doc = await parse(corpus, join("docling-testdata", folder, f));
     const reference = readFileSync(`${gt}.md`, "utf8").replace(/<!--.*?-->/g, " ");
     text.push(scoreText(words(reference), words(markdownOf(doc))));
     const json = JSON.parse(readFileSync(`${gt}.json`, "utf8")) as DoclingJson;

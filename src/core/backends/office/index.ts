@@ -1,16 +1,19 @@
-// Office inputs (.docx, .pptx, .xlsx) read natively from their OOXML parts: the entry the
+// Office inputs (.docx, .pptx, .xlsx, and OpenDocument .odt, .ods) read natively from their
+// zipped XML parts: the entry the
 // pipeline calls. Each format's reader gives pages of blocks already structured (headings,
 // lists, tables), so none of the PDF processors run on them.
 import { CoreError } from "../../errors";
 import type { Document, FileType } from "../../model";
 import type { ParseOptions } from "../../options";
 import { parseDocx, type OfficeParse } from "./docx/index";
+import { parseOds } from "./odf/sheet";
+import { parseOdt } from "./odf/text";
 import { parsePptx } from "./pptx/index";
 import { parseXlsx, visibleSheetCount } from "./xlsx/index";
 import { OfficeZip } from "./zip";
 
 export type { OfficeParse };
-export type OfficeType = ".docx" | ".pptx" | ".xlsx";
+export type OfficeType = ".docx" | ".pptx" | ".xlsx" | ".odt" | ".ods";
 
 /** Binary Office formats (OLE2): recognised, refused with the formats we do read. */
 export const isLegacyOfficeType = (t: FileType) => t === ".doc" || t === ".ppt" || t === ".xls";
@@ -18,7 +21,7 @@ export const isLegacyOfficeType = (t: FileType) => t === ".doc" || t === ".ppt" 
 export const legacyOfficeError = (t: FileType) =>
   new CoreError("format_not_implemented", `${t} is the legacy binary Office format, which is not supported; save it as ${t}x (Word, PowerPoint and Excel all can) or as PDF and send that.`);
 
-export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx";
+export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx" || t === ".odt" || t === ".ods";
 
 export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
   const zip = new OfficeZip(bytes);
@@ -30,6 +33,10 @@ export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
       return parseXlsx(zip);
     case ".pptx":
       return parsePptx(zip);
+    case ".odt":
+      return parseOdt(zip);
+    case ".ods":
+      return parseOds(zip);
   }
 }
 

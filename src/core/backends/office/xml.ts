@@ -145,6 +145,8 @@ const localName = (q: string) => {
 
 const NO_ATTRS: Attrs = Object.freeze({}) as Attrs;
 const NO_CHILDREN: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
+/** Elements whose whitespace-only text is content (OOXML runs' text, ODF paragraphs and spans). */
+const KEEPS_SPACE = new Set(["t", "p", "h", "span", "a"]);
 /** Word's revision-save ids and paragraph ids: on most elements of a Word file, never content. */
 const DROPPED_ATTR = /^(w:rsid|w14:paraId$|w14:textId$)/;
 
@@ -182,7 +184,7 @@ export function parseXml(xml: string, part: string): XmlElement {
     text(t) {
       const parent = stack[stack.length - 1];
       // Whitespace between elements is layout of the XML file; only text elements keep it.
-      if (parent.local !== "t" && !/\S/.test(t)) return;
+      if (!KEEPS_SPACE.has(parent.local) && !/\S/.test(t)) return;
       append(parent, t);
     },
   });
