@@ -16,8 +16,8 @@ export function tableHtml(t: Table): string {
   return `<table>${rows.join("")}</table>`;
 }
 
-/** Expands spans onto a full grid, then writes a GitHub-style Markdown table. */
-export function tableMarkdown(t: Table): string {
+/** The table as a full grid, each spanning cell's text repeated in every position it covers. */
+export function expandedGrid(t: Table): string[][] {
   const grid: string[][] = [];
   t.rows.forEach((row, r) => {
     grid[r] ??= [];
@@ -32,6 +32,12 @@ export function tableMarkdown(t: Table): string {
       c += cell.colSpan;
     }
   });
+  return grid;
+}
+
+/** A GitHub-style Markdown table over the expanded grid (Markdown has no spans). */
+export function tableMarkdown(t: Table): string {
+  const grid = expandedGrid(t);
   const width = Math.max(t.columnCount, ...grid.map((r) => r.length));
   const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => (cells[i] ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ")).join(" | ")} |`;
   const [head = [], ...body] = grid;
