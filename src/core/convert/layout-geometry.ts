@@ -47,13 +47,18 @@ function freeSpan(block: Block, page: Page): { left: number; right: number } {
   return { left: Math.min(left, x0), right: Math.max(right, x1) };
 }
 
+const shown = new WeakMap<Page, Block[]>();
+
 /**
  * The blocks as the page showed them: furniture (headers, footers, page numbers) and a
  * paragraph's continuation from the previous page are hidden only for reading, so they are
  * kept; other hidden blocks and figures without image bytes are left out.
  */
 export function layoutBlocks(page: Page): Block[] {
-  return page.blocks.filter((b) => (!b.hidden || b.layer !== "body" || b.continuesFromPreviousPage) && (b.table || (b.type !== "image" && b.text.trim())));
+  // Asked for every block of a page (freeSpan): filtered once per page.
+  let blocks = shown.get(page);
+  if (!blocks) shown.set(page, (blocks = page.blocks.filter((b) => (!b.hidden || b.layer !== "body" || b.continuesFromPreviousPage) && (b.table || (b.type !== "image" && b.text.trim())))));
+  return blocks;
 }
 
 /** The distance between the block's line tops (points), when it has two lines or more. */
