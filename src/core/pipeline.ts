@@ -19,7 +19,7 @@ const notYet = (type: FileType) =>
 export async function inspectDocument(bytes: Uint8Array, fileName: string): Promise<{ fileType: FileType; pageCount: number }> {
   const fileType = detectFileType(bytes, fileName);
   if (isOfficeType(fileType)) return inspectOffice(bytes, fileType);
-  if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType);
+  if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType, bytes);
   if (isImageType(fileType)) return inspectImage(bytes, fileType);
   if (fileType !== ".pdf") throw notYet(fileType);
   const doc = await openPdf(bytes);
@@ -33,7 +33,7 @@ export async function inspectDocument(bytes: Uint8Array, fileName: string): Prom
 export async function parseDocument(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<Document> {
   const fileType = detectFileType(bytes, fileName);
   if (isOfficeType(fileType)) return officeDocument(bytes, fileName, fileType, options);
-  if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType);
+  if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType, bytes);
   if (isImageType(fileType)) return imageDocument(bytes, fileName, fileType, options);
   if (fileType !== ".pdf") throw notYet(fileType);
   const pdf = await openPdf(bytes);

@@ -5,7 +5,7 @@ import { CoreError } from "../../src/core/errors";
 import { MAX_OFFICE_ZIP_ENTRIES, MAX_XML_ELEMENTS } from "../../src/core/limits";
 import { inspectDocument, parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
-import { billionLaughsDocx, bombDocx, deepDocx, wideDocx, lyingBombDocx, manyEntriesDocx, missingPartDocx, notAZipDocx, traversalDocx, unclosedDocx } from "../fixtures/office/crafted";
+import { billionLaughsDocx, bombDocx, encryptedPackageShell, deepDocx, wideDocx, lyingBombDocx, manyEntriesDocx, missingPartDocx, notAZipDocx, traversalDocx, unclosedDocx } from "../fixtures/office/crafted";
 
 async function failure(bytes: Uint8Array, name = "bad.docx"): Promise<CoreError> {
   const e = await parseDocument(bytes, name, { features: DEFAULT_FEATURES }).catch((x) => x);
@@ -60,6 +60,10 @@ describe("office safety", () => {
   });
   it("calls an Office-looking file that is no zip corrupt", async () => {
     expect((await failure(notAZipDocx())).code).toBe("corrupt_file");
+  });
+  it("asks for the password of an encrypted Office package", async () => {
+    const e = await failure(encryptedPackageShell(), "secret.docx");
+    expect(e.code).toBe("password_protected");
   });
   it("refuses legacy binary Office files, naming the formats we take", async () => {
     const ole2 = new Uint8Array(512);

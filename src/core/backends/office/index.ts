@@ -18,8 +18,28 @@ export type OfficeType = ".docx" | ".pptx" | ".xlsx" | ".odt" | ".ods";
 /** Binary Office formats (OLE2): recognised, refused with the formats we do read. */
 export const isLegacyOfficeType = (t: FileType) => t === ".doc" || t === ".ppt" || t === ".xls";
 
-export const legacyOfficeError = (t: FileType) =>
-  new CoreError("format_not_implemented", `${t} is the legacy binary Office format, which is not supported; save it as ${t}x (Word, PowerPoint and Excel all can) or as PDF and send that.`);
+/** "EncryptedPackage" as an OLE2 directory entry name (UTF-16LE). */
+const ENCRYPTED_PACKAGE = [..."EncryptedPackage"].flatMap((c) => [c.charCodeAt(0), 0]);
+/** The OLE2 directory of a small encrypted package sits near the start; large ones are looked at both ends. */
+const DIRECTORY_WINDOW = 1024 * 1024;
+
+/** A password-protected .docx/.xlsx/.pptx is an OLE2 file holding an EncryptedPackage stream. */
+function isEncryptedOoxml(bytes: Uint8Array): boolean {
+  const windows = bytes.length <= 2 * DIRECTORY_WINDOW ? [bytes] : [bytes.subarray(0, DIRECTORY_WINDOW), bytes.subarray(bytes.length - DIRECTORY_WINDOW)];
+  return windows.some((w) => {
+    const first = ENCRYPTED_PACKAGE[0];
+    for (let i = w.indexOf(first); i >= 0 && i + ENCRYPTED_PACKAGE.length <= w.length; i = w.indexOf(first, i + 1)) {
+      if (ENCRYPTED_PACKAGE.every((b, k) => w[i + k] === b)) return true;
+    }
+    return false;
+  });
+}
+
+/** The error for an OLE2 Office file: an encrypted modern package needs its password, a binary one is refused. */
+export const legacyOfficeError = (t: FileType, bytes: Uint8Array) =>
+  isEncryptedOoxml(bytes)
+    ? new CoreError("password_protected", "The Office file is encrypted and needs a password; remove the password and send it again.")
+    : new CoreError("format_not_implemented", `${t} is the legacy binary Office format, which is not supported; save it as ${t}x (Word, PowerPoint and Excel all can) or as PDF and send that.`);
 
 export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx" || t === ".odt" || t === ".ods";
 
