@@ -5,9 +5,10 @@
 //
 // pdf.js 6 packs each path into one `constructPath` op: args [paintOp, [Float32Array of
 // DrawOPS (moveTo 0 x y, lineTo 1 x y, curveTo 2 x1 y1 x2 y2 x y, quadraticCurveTo 3, closePath 4)], minMax];
-// the current transform is ours to track through save/restore/transform and form XObjects.
+// the current transform is tracked by the shared walker (operator-walk.ts).
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
+import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
 
 /** An axis-aligned line: horizontal when y0 === y1, vertical when x0 === x1 (x0 <= x1, y0 <= y1). */
 export interface Ruling {
@@ -31,13 +32,6 @@ const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath:
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
 
-type Matrix = number[];
-
-interface OperatorList {
-  fnArray: ArrayLike<number>;
-  argsArray: unknown[];
-}
-
 export async function pageRulings(page: PdfPage): Promise<Ruling[]> {
   const viewport = page.getViewport({ scale: 1 });
   // pdf.js caches the list per page: a page whose fonts were probed (fonts.ts) pays nothing more.
@@ -47,52 +41,23 @@ export async function pageRulings(page: PdfPage): Promise<Ruling[]> {
 
 export function rulingsFromOperators(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number): Ruling[] {
   const out: Ruling[] = [];
-  let ctm: Matrix = base;
-  let fill = "#000000";
-  const stack: { ctm: Matrix; fill: string }[] = [];
-  const apply = (x: number, y: number): [number, number] => [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]];
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
-    const args = ops.argsArray[i] as unknown[];
-    switch (fn) {
-      case OPS.save:
-        stack.push({ ctm, fill });
-        break;
-      case OPS.restore:
-        ({ ctm, fill } = stack.pop() ?? { ctm, fill });
-        break;
-      case OPS.transform:
-        ctm = pdfjs.Util.transform(ctm, args as Matrix) as Matrix;
-        break;
-      case OPS.paintFormXObjectBegin:
-        stack.push({ ctm, fill });
-        if (Array.isArray(args?.[0]) || ArrayBuffer.isView(args?.[0])) ctm = pdfjs.Util.transform(ctm, Array.from(args[0] as ArrayLike<number>)) as Matrix;
-        break;
-      case OPS.paintFormXObjectEnd:
-        ({ ctm, fill } = stack.pop() ?? { ctm, fill });
-        break;
-      case OPS.setFillRGBColor:
-        if (typeof args?.[0] === "string") fill = args[0];
-        break;
-      case OPS.constructPath: {
-        const paint = args[0] as number;
-        const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
-        if (!data || !(STROKES.has(paint) || FILLS.has(paint))) break;
-        const polys = subpaths(data).map((p) => p.map(([x, y]) => apply(x, y)));
-        for (const poly of polys) {
-          const rect = asRect(poly);
-          if (FILLS.has(paint) && !rect) continue;
-          if (rect && (FILLS.has(paint) || paint === OPS.fillStroke || paint === OPS.closeFillStroke)) {
-            if (fill === "#ffffff" && !STROKES.has(paint)) continue;
-            addRect(out, rect, pageWidth, pageHeight);
-            continue;
-          }
-          for (let k = 1; k < poly.length; k++) addSegment(out, poly[k - 1], poly[k]);
-        }
-        break;
+  walkOperators(ops, base, (fn, args, { ctm, fill }) => {
+    if (fn !== OPS.constructPath) return;
+    const paint = args[0] as number;
+    const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
+    if (!data || !(STROKES.has(paint) || FILLS.has(paint))) return;
+    const polys = subpaths(data).map((p) => p.map(([x, y]) => applyMatrix(ctm, x, y)));
+    for (const poly of polys) {
+      const rect = asRect(poly);
+      if (FILLS.has(paint) && !rect) continue;
+      if (rect && (FILLS.has(paint) || paint === OPS.fillStroke || paint === OPS.closeFillStroke)) {
+        if (fill === "#ffffff" && !STROKES.has(paint)) continue;
+        addRect(out, rect, pageWidth, pageHeight);
+        continue;
       }
+      for (let k = 1; k < poly.length; k++) addSegment(out, poly[k - 1], poly[k]);
     }
-  }
+  });
   return out;
 }
 
