@@ -221,7 +221,8 @@ export class BodyReader {
     const push = (text: string) => {
       const field = reading.fields[reading.fields.length - 1];
       if (field?.inInstruction) return;
-      const fieldLink = [...reading.fields].reverse().find((f) => f.link)?.link;
+      let fieldLink: string | undefined;
+      for (let k = reading.fields.length - 1; k >= 0 && !fieldLink; k--) fieldLink = reading.fields[k].link;
       reading.runs.push({ ...style, text, link: fieldLink ?? link });
     };
     const hasText = () => reading.runs.some((x) => x.text.trim());
