@@ -1,19 +1,131 @@
-// OCR of real page images inside workerd: each format through the same processors as PDFs.
+// OCR of real page images inside workerd (the production runtime): every input format
+// through the same processors as PDFs, and damaged or hostile images refused with clear errors.
 import { describe, expect, it } from "vitest";
 import { parseDocument, inspectDocument } from "../../src/core/pipeline";
+import { CoreError } from "../../src/core/errors";
 import { DEFAULT_FEATURES } from "../../src/core/options";
-import { corpusFile } from "../helpers/corpus";
+import type { Document } from "../../src/core/model";
+import { corpusFile, fixtureFile } from "../helpers/corpus";
 
 const options = { features: DEFAULT_FEATURES };
-const text = (doc: Awaited<ReturnType<typeof parseDocument>>) => doc.pages.flatMap((p) => p.blocks.filter((b) => !b.hidden).map((b) => b.text)).join("\n");
+const visibleText = (doc: Document) => doc.pages.flatMap((p) => p.blocks.filter((b) => !b.hidden).map((b) => b.text)).join("\n");
+/** Slow under load: recognition of a page takes seconds on a shared machine. */
+const OCR_TIMEOUT = 180_000;
 
-describe("OCR of TIFF scans", () => {
-  it("reads phototest.tif into blocks marked as OCR", async () => {
+/** phototest.tif's last paragraph, as its transcription (phototest.gold.txt) has it. */
+const QUICK_BROWN_DOG = "The quick brown dog jumped over the lazy fox.";
+
+async function refusal(bytes: Uint8Array, name: string): Promise<CoreError> {
+  const e = await parseDocument(bytes, name, options).catch((x) => x);
+  expect(e).toBeInstanceOf(CoreError);
+  return e as CoreError;
+}
+
+describe("OCR of scans", () => {
+  it("reads a bi-level G4 TIFF (phototest.tif) into paragraphs marked as OCR", async () => {
     const bytes = await corpusFile("scans/tesseract/phototest.tif");
     expect(await inspectDocument(bytes, "phototest.tif")).toEqual({ fileType: ".tif", pageCount: 1 });
     const doc = await parseDocument(bytes, "phototest.tif", options);
     expect(doc.pages).toHaveLength(1);
-    expect(text(doc)).toContain("The quick brown dog jumped over the lazy fox.");
-    expect(doc.pages[0].blocks.every((b) => b.source === "ocr")).toBe(true);
-  }, 120_000);
+    // 640 × 480 pixels at the 200 dpi the file declares: 230.4 × 172.8 points.
+    expect([doc.pages[0].width, doc.pages[0].height]).toEqual([230.4, 172.8]);
+    const blocks = doc.pages[0].blocks;
+    expect(blocks.every((b) => b.source === "ocr")).toBe(true);
+    // Three paragraphs as printed, the last one four repetitions of the sentence.
+    expect(blocks.map((b) => b.text)).toEqual([
+      "This is a lot of 12 point text to test the ocr code and see if it works on all types",
+      "of file format.",
+      Array(4).fill(QUICK_BROWN_DOG).join(" "),
+    ]);
+  }, OCR_TIMEOUT);
+
+  it("reads each page of a multi-page TIFF", async () => {
+    const bytes = await fixtureFile("images/two-pages.tif");
+    expect(await inspectDocument(bytes, "two-pages.tif")).toEqual({ fileType: ".tif", pageCount: 2 });
+    const doc = await parseDocument(bytes, "two-pages.tif", options);
+    expect(doc.pages.map((p) => p.index)).toEqual([0, 1]);
+    expect(doc.pages[0].blocks.map((b) => b.text).join(" ")).toContain(QUICK_BROWN_DOG);
+    expect(doc.pages[1].blocks.map((b) => b.text).join(" ")).toContain("The (quick) [brown] {fox} jumps! Over the $43,456.78 <lazy> #90 dog");
+  }, OCR_TIMEOUT);
+
+  it("reads only the pages of the requested range", async () => {
+    const doc = await parseDocument(await fixtureFile("images/two-pages.tif"), "two-pages.tif", { ...options, pageRange: [1, 2] });
+    expect(doc.pages.map((p) => p.index)).toEqual([1]);
+    expect(doc.source.pageCount).toBe(2);
+  }, OCR_TIMEOUT);
+
+  for (const file of ["phototest.png", "phototest.jpg", "phototest.bmp", "phototest.gif", "phototest.webp"]) {
+    it(`reads ${file.split(".")[1].toUpperCase()} (${file}, made from phototest.tif)`, async () => {
+      const doc = await parseDocument(await fixtureFile(`images/${file}`), file, options);
+      expect(visibleText(doc)).toContain(QUICK_BROWN_DOG);
+    }, OCR_TIMEOUT);
+  }
+
+  it("goes by content, not by the name: a PNG called .pdf is read as a PNG", async () => {
+    const bytes = await fixtureFile("images/phototest.png");
+    expect(await inspectDocument(bytes, "scan.pdf")).toEqual({ fileType: ".png", pageCount: 1 });
+  });
+});
+
+describe("bad images", () => {
+  it("refuses a decompression bomb from its header, before decoding (15000 × 15000 pixels in 219 kB)", async () => {
+    const bytes = await fixtureFile("images/bomb-15000x15000.png");
+    const e = await inspectDocument(bytes, "bomb.png").catch((x) => x);
+    expect(e).toBeInstanceOf(CoreError);
+    expect(e.code).toBe("limit_exceeded");
+    expect(e.message).toContain("225.0 million pixels");
+  });
+
+  it("refuses an image wider than the dimension cap", async () => {
+    const png = await fixtureFile("images/phototest.png");
+    const wide = png.slice();
+    new DataView(wide.buffer).setUint32(16, 100_000); // IHDR width
+    new DataView(wide.buffer).setUint32(20, 10); // and a tiny height: few pixels, one absurd side
+    const e = await refusal(wide, "wide.png");
+    expect(e.code).toBe("limit_exceeded");
+    expect(e.message).toContain("100000 × 10");
+  });
+
+  it("calls a truncated PNG damaged", async () => {
+    const e = await refusal(await fixtureFile("images/truncated.png"), "truncated.png");
+    expect(e.code).toBe("corrupt_file");
+  });
+
+  it("calls a JPEG cut before its frame header damaged", async () => {
+    const jpeg = await fixtureFile("images/phototest.jpg");
+    const e = await refusal(jpeg.slice(0, 12), "cut.jpg");
+    expect(e.code).toBe("corrupt_file");
+  });
+
+  it("refuses a TIFF whose page directory points at itself (a decoder would loop forever)", async () => {
+    const tiff = new Uint8Array(32);
+    tiff.set([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]); // little-endian, first directory at 8
+    const view = new DataView(tiff.buffer);
+    view.setUint16(8, 1, true); // one entry: ImageWidth = 10
+    view.setUint16(10, 256, true);
+    view.setUint16(12, 3, true);
+    view.setUint32(14, 1, true);
+    view.setUint16(18, 10, true);
+    view.setUint32(22, 8, true); // next directory: itself
+    const e = await refusal(tiff, "loop.tif");
+    expect(e.code).toBe("corrupt_file");
+  });
+
+  it("refuses a TIFF entry claiming more values than the file holds", async () => {
+    const tiff = new Uint8Array(32);
+    tiff.set([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0]);
+    const view = new DataView(tiff.buffer);
+    view.setUint16(8, 1, true);
+    view.setUint16(10, 273, true); // StripOffsets
+    view.setUint16(12, 4, true); // LONG
+    view.setUint32(14, 1_000_000_000, true); // a billion of them
+    view.setUint32(18, 8, true);
+    const e = await refusal(tiff, "count.tif");
+    expect(e.code).toBe("corrupt_file");
+  });
+
+  it("refuses text with an image's name", async () => {
+    const e = await refusal(new TextEncoder().encode("not a picture at all"), "photo.png");
+    expect(e.code).toBe("unsupported_format");
+  });
 });

@@ -1,6 +1,7 @@
 // The OCR engine's files as modules of the Worker bundle (wrangler.toml's [[rules]]): the
 // WASM is compiled by the runtime at upload (workerd forbids compiling WASM from bytes at
 // run time), the models are gzip data decompressed once per isolate.
+/// <reference path="./modules.d.ts" />
 import wasm from "./generated/tesseract-core.wasm";
 import eng from "./generated/eng.traineddata.gz";
 import chiSim from "./generated/chi_sim.traineddata.gz";
@@ -9,6 +10,7 @@ import type { OcrAssets } from "./assets";
 const MODELS = { eng, chi_sim: chiSim };
 
 export const bundledAssets: OcrAssets = {
-  instantiate: (imports) => WebAssembly.instantiate(wasm, imports),
+  // Given a compiled module, instantiate() answers the instance itself.
+  instantiate: (imports) => WebAssembly.instantiate(wasm, imports) as Promise<WebAssembly.Instance>,
   model: async (language) => new Uint8Array(MODELS[language]),
 };

@@ -1,6 +1,7 @@
 // Tesseract (tesseract.js-core's WASM) called directly, no web workers: loaded once per
 // isolate, one recogniser at a time. An image goes in through the WASM file system
 // (/input, read by Leptonica), words with their boxes come out of the TSV renderer.
+/// <reference path="./modules.d.ts" />
 import factory from "./generated/tesseract-core.mjs";
 import { CoreError } from "../errors";
 import { ocrAssets } from "./assets";
@@ -87,7 +88,7 @@ async function useLanguage(e: Loaded, language: OcrLanguage): Promise<void> {
 }
 
 async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 

@@ -1,7 +1,9 @@
 // Recognised words -> the glyph runs the text layer's processors read, so a picture of a
 // page goes through the same lines, blocks, reading order, tables and headings as the PDF
-// of it. One run per word: the processors find columns and table cells from word gaps
-// themselves (Tesseract's own column split is not trusted; it fails on some renders).
+// of it. A run is a phrase: the words of a Tesseract line up to a gap far wider than a word
+// space, so the processors find columns and table cells from those gaps themselves
+// (Tesseract's own column split is not trusted; it fails on some renders), while ordinary
+// word gaps, which line up by chance from line to line, are not mistaken for gutters.
 import type { Run, PageRuns } from "../backends/pdf/runs";
 import type { BBox } from "../model";
 import type { OcrWord } from "./tsv";
@@ -11,6 +13,10 @@ const LINE_HEIGHT_PER_FONT_SIZE = 1.0;
 /** The baseline sits this share of the font size above the bottom of a line with descenders. */
 const DESCENT = 0.2;
 const FONT_FAMILY = "OCR";
+/** A gap wider than this many font sizes ends a phrase: justified word spaces stay below it, column gutters and table gaps above. */
+const PHRASE_GAP = 1.0;
+/** Scripts written without spaces between words (Han, kana, full-width forms). */
+const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 export interface OcrRunsInput {
   words: OcrWord[];
@@ -36,12 +42,24 @@ export function ocrRuns({ words, scale, width, height }: OcrRunsInput): PageRuns
     // One baseline for the whole line, so the processors see its words as one row.
     const baseline = round(bottom * scale - DESCENT * fontSize);
     line.sort((a, b) => a.bbox[0] - b.bbox[0]);
-    line.forEach((word, i) => {
-      const bbox: BBox = [word.bbox[0] * scale, top * scale, word.bbox[2] * scale, bottom * scale].map(round) as BBox;
-      runs.push({ text: word.text, bbox, baseline, fontSize, fontFamily: FONT_FAMILY, bold: false, italic: false, eol: i === line.length - 1 });
+    const phrases: OcrWord[][] = [];
+    for (const word of line) {
+      const phrase = phrases[phrases.length - 1];
+      const prev = phrase?.[phrase.length - 1];
+      if (prev && word.bbox[0] - prev.bbox[2] <= PHRASE_GAP * (bottom - top)) phrase.push(word);
+      else phrases.push([word]);
+    }
+    phrases.forEach((phrase, i) => {
+      const bbox: BBox = [phrase[0].bbox[0] * scale, top * scale, phrase[phrase.length - 1].bbox[2] * scale, bottom * scale].map(round) as BBox;
+      runs.push({ text: joinWords(phrase.map((w) => w.text)), bbox, baseline, fontSize, fontFamily: FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
     });
   }
   return { width, height, runs };
+}
+
+/** Words joined by spaces, except between two characters of a script written without them. */
+function joinWords(words: string[]): string {
+  return words.reduce((text, word) => (text && !(CJK.test(text[text.length - 1]) && CJK.test(word[0])) ? `${text} ${word}` : text + word), "");
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,4 +1,5 @@
 // GIF to gray with omggif (pure JS, MIT): the first frame, transparency over white.
+/// <reference path="./modules.d.ts" />
 import { GifReader } from "omggif";
 import { grayFromSamples, type GrayImage } from "./gray";
 

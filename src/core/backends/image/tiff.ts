@@ -1,5 +1,6 @@
 // TIFF pages to gray with UTIF (pure JS, MIT: CCITT G3/G4, LZW, Deflate, PackBits, JPEG).
 // Only after probe.ts has checked the file's directories: UTIF trusts their offsets.
+/// <reference path="./modules.d.ts" />
 import UTIF from "utif";
 import { CoreError } from "../../errors";
 import { grayFromSamples, newGrayImage, type GrayImage } from "./gray";

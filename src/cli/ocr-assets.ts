@@ -1,0 +1,19 @@
+// The OCR engine's files for Node callers (CLI, eval, bench): Node cannot import a `.wasm`
+// as a compiled module the way the Worker bundle does, so the same generated files
+// (scripts/build-ocr.mjs) are read from disk and compiled here.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { provideOcrAssets } from "../core/ocr/assets";
+
+const generated = resolve(import.meta.dirname, "../core/ocr/generated");
+
+export function useOcrAssetsFromDisk(): void {
+  let compiled: Promise<WebAssembly.Module> | undefined;
+  provideOcrAssets({
+    async instantiate(imports) {
+      compiled ??= WebAssembly.compile(readFileSync(resolve(generated, "tesseract-core.wasm")));
+      return WebAssembly.instantiate(await compiled, imports);
+    },
+    model: async (language) => new Uint8Array(readFileSync(resolve(generated, `${language}.traineddata.gz`))),
+  });
+}
