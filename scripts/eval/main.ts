@@ -16,6 +16,7 @@ import { officeRows } from "./office";
 import { scoreText, sourceText, sumText, TEXT_SOURCES, words, type TextScore } from "./text";
 import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
 import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
+import { ocrRows } from "./ocr";
 
 const root = resolve(import.meta.dirname, "../..");
 const corpus = resolve(root, "../shared/corpus");
@@ -68,6 +69,8 @@ rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((
 rows.push(["tables tabula-java (11 expected CSVs)", "docparse", sumTabula(await scoreTabula(corpus, features))]);
 
 rows.push(...(await officeRows(corpus)));
+
+rows.push(...(await ocrRows(corpus, out)));
 
 console.log("| set | parser | score |");
 console.log("|---|---|---|");
