@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
+import { expandedGrid } from "../../src/core/render/table";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 import type { Block, Document, Table } from "../../src/core/model";
 import { scoreText, sumText, words, type TextScore } from "./text";
@@ -79,19 +80,7 @@ async function doclingRows(corpus: string, kind: string, folder: string, extensi
 }
 
 /** A table's grid with spans repeated into every position they cover (as Docling's grid has them). */
-function expand(t: Table): string[][] {
-  const grid: string[][] = [];
-  t.rows.forEach((row, r) => {
-    grid[r] ??= [];
-    let c = 0;
-    for (const cell of row) {
-      while (grid[r][c] !== undefined) c++;
-      for (let dr = 0; dr < cell.rowSpan; dr++) for (let dc = 0; dc < cell.colSpan; dc++) (grid[r + dr] ??= [])[c + dc] = cell.text;
-      c += cell.colSpan;
-    }
-  });
-  return grid;
-}
+const expand = (t: Table): string[][] => expandedGrid(t);
 
 const cellNorm = (s: string) => s.replace(/\s+/g, " ").trim();
 
