@@ -1,0 +1,54 @@
+// Images through the API, end to end: /v1/parse/sync on a scan (OCR inside the Worker, the
+// pages of a multi-page TIFF charged), a decompression bomb answered at once at no cost.
+import { beforeAll, describe, expect, it } from "vitest";
+import { ERRORS } from "../../src/api/errors";
+import { corpusFile, fixtureFile } from "../helpers/corpus";
+import { createKey, post, usageOf } from "../helpers/api";
+
+let apiKey: string;
+beforeAll(async () => {
+  ({ apiKey } = await createKey("ocr"));
+});
+
+const OCR_TIMEOUT = 180_000;
+
+describe("POST /v1/parse/sync with images", () => {
+  it("parses a scanned page into Markdown and blocks, one page charged", async () => {
+    const before = await usageOf(apiKey);
+    const file = new File([await corpusFile("scans/tesseract/phototest.tif")], "phototest.tif");
+    const { res, body } = await post("/v1/parse/sync", { api_key: apiKey, file });
+    expect(res.status).toBe(200);
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.metadata).toEqual({ page_num: 1, file_type: ".tif" });
+    expect(body.data.result.outputs.markdown).toContain("The quick brown dog jumped over the lazy fox.");
+    const page = body.data.result.outputs.json.pages[0];
+    expect(page.blocks.length).toBeGreaterThan(0);
+    const after = await usageOf(apiKey);
+    expect(before.remaining_free_pages_today - after.remaining_free_pages_today).toBe(1);
+  }, OCR_TIMEOUT);
+
+  it("charges every page of a multi-page TIFF", async () => {
+    const before = await usageOf(apiKey);
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: new File([await fixtureFile("images/two-pages.tif")], "two-pages.tif") });
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.metadata).toEqual({ page_num: 2, file_type: ".tif" });
+    expect(body.data.result.outputs.json.pages).toHaveLength(2);
+    const after = await usageOf(apiKey);
+    expect(before.remaining_free_pages_today - after.remaining_free_pages_today).toBe(2);
+  }, OCR_TIMEOUT);
+
+  it("answers a decompression bomb with LIMIT_EXCEEDED at once, charging nothing", async () => {
+    const before = await usageOf(apiKey);
+    const { res, body } = await post("/v1/parse/sync", { api_key: apiKey, file: new File([await fixtureFile("images/bomb-15000x15000.png")], "bomb.png") });
+    expect(res.status).toBe(ERRORS.LIMIT_EXCEEDED.status);
+    expect(body.code).toBe(ERRORS.LIMIT_EXCEEDED.code);
+    expect(body.message).toMatch(/225\.0 million pixels/);
+    expect(await usageOf(apiKey)).toEqual(before);
+  });
+
+  it("answers a truncated image as a corrupt file", async () => {
+    const { res, body } = await post("/v1/parse/sync", { api_key: apiKey, file: new File([await fixtureFile("images/truncated.png")], "truncated.png") });
+    expect(res.status).toBe(ERRORS.CORRUPT_FILE.status);
+    expect(body.code).toBe(ERRORS.CORRUPT_FILE.code);
+  });
+});
