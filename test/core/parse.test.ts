@@ -63,6 +63,15 @@ describe("parse", () => {
     expect(text).toContain("Andreas Gal∗+, Brendan Eich∗");
   });
 
+  it("keeps a line whole beside other columns: a smaller label, a bullet under a masthead", async () => {
+    const { doc } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    const texts = doc.pages[0].blocks.map((b) => b.text);
+    // "ACTION:" is set smaller than its line; the next column's line sits 2 pt higher
+    expect(texts.some((t) => t.includes("ACTION: Notice of proposed rulemaking (NPRM)."))).toBe(true);
+    // Nothing under the page's title and masthead makes the gap after a bullet a column gutter
+    expect(texts.some((t) => t.startsWith("Federal eRulemaking Portal: Go to https://www.regulations.gov."))).toBe(true);
+  });
+
   it("reads a three-column page column by column", async () => {
     const { doc } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
     const first = renderParseResult({ ...doc, pages: [doc.pages[0]] }, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: features() }).outputs.markdown!;

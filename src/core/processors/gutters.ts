@@ -17,6 +17,10 @@ const LOCAL_MIN_ROWS = 4;
 const LOCAL_MIN_SIDE_ROWS = 3;
 /** A run overlapping the candidate x by less than this (points) does not cross it: glyph boxes are estimates. */
 const CROSS_TOLERANCE = 0.5;
+/** Text counts as beside a gutter when a line ends within this many font sizes left of it (ragged right)... */
+const LEFT_REACH = 8;
+/** ...or the next column's line starts within this many font sizes right of it. */
+const RIGHT_REACH = 2;
 /** Candidate x positions inside a gap are tried this far apart (points). */
 const LOCAL_STEP = 1;
 
@@ -47,9 +51,10 @@ export function findGutters(runs: Run[]): [number, number][] {
 /**
  * Whether some x in the gap [gapStart, gapEnd] of row `at` is a local gutter: the rows
  * around it (rows sorted top to bottom), up to the nearest row with a run across x, are
- * enough rows and carry text on both sides of x.
+ * enough rows and carry text close to x on both sides (columns run up to their gutter;
+ * a title or masthead far off to either side says nothing about one).
  */
-export function isLocalGutter(rows: Run[][], at: number, gapStart: number, gapEnd: number): boolean {
+export function isLocalGutter(rows: Run[][], at: number, gapStart: number, gapEnd: number, em: number): boolean {
   for (let x = gapStart + LOCAL_STEP / 2; x < gapEnd; x += LOCAL_STEP) {
     let clearRows = 0;
     let leftRows = 0;
@@ -59,8 +64,8 @@ export function isLocalGutter(rows: Run[][], at: number, gapStart: number, gapEn
         const row = rows[i];
         if (row.some((r) => r.bbox[0] < x - CROSS_TOLERANCE && r.bbox[2] > x + CROSS_TOLERANCE)) break;
         clearRows++;
-        if (row.some((r) => r.bbox[2] <= x + CROSS_TOLERANCE)) leftRows++;
-        if (row.some((r) => r.bbox[0] >= x - CROSS_TOLERANCE)) rightRows++;
+        if (row.some((r) => r.bbox[2] <= x + CROSS_TOLERANCE && r.bbox[2] >= x - LEFT_REACH * em)) leftRows++;
+        if (row.some((r) => r.bbox[0] >= x - CROSS_TOLERANCE && r.bbox[0] <= x + RIGHT_REACH * em)) rightRows++;
       }
     }
     if (clearRows >= LOCAL_MIN_ROWS && leftRows >= LOCAL_MIN_SIDE_ROWS && rightRows >= LOCAL_MIN_SIDE_ROWS) return true;

@@ -26,7 +26,10 @@ export function buildLines(runs: Run[]): Line[] {
     // Only the last few rows can share a baseline with this run (runs come sorted by baseline).
     // A run in much smaller type joins only a row it touches: a raised note mark next to
     // another column's line is that line's script, not a word of the row it happens to match.
-    const row = rows.slice(-3).find((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize) && (similarSize(run, r[0]) || nextTo([run], r)));
+    // Of the rows it may join, the one whose baseline is nearest: a neighbouring column's
+    // row a point or two higher must not take a word of this one.
+    const candidates = rows.slice(-3).filter((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize) && (similarSize(run, r[0]) || nextTo([run], r)));
+    const row = candidates.sort((a, b) => Math.abs(a[0].baseline - run.baseline) - Math.abs(b[0].baseline - run.baseline))[0];
     if (row) row.push(run);
     else rows.push([run]);
   }
@@ -45,7 +48,7 @@ export function buildLines(runs: Run[]): Line[] {
     let current: Run[] = [];
     for (const run of row) {
       const prev = current[current.length - 1];
-      if (prev && (splits(prev, run) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0])))) {
+      if (prev && (splits(prev, run) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
         lines.push(toLine(current));
         current = [];
       }
