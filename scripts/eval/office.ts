@@ -67,7 +67,7 @@ async function doclingRows(corpus: string, kind: string, folder: string, extensi
     const expected: Heading[] = json.texts.filter((t) => (t.label === "title" || t.label === "section_header") && t.content_layer !== "furniture").map((t) => ({ text: t.text, level: t.label === "title" ? 1 : (t.level ?? 1) + 1 }));
     const found = blocksOf(doc).filter((b) => b.type === "title").map((b) => ({ text: b.text, level: b.titleLevel ?? 1 }));
     if (expected.length) headings.push(scoreHeadings(expected, found));
-    const s = scoreTables(json.tables.map((t) => t.data.grid.map((r) => r.map((c) => c.text))), blocksOf(doc).filter((b) => b.table).map((b) => expand(b.table!)));
+    const s = scoreTables(json.tables.map((t) => t.data.grid.map((r) => r.map((c) => c.text))), blocksOf(doc).filter((b) => b.table).map((b) => expandedGrid(b.table!)));
     cells.matched += s.matched;
     cells.expected += s.expected;
     cells.found += s.found;
@@ -79,8 +79,6 @@ async function doclingRows(corpus: string, kind: string, folder: string, extensi
   return out;
 }
 
-/** A table's grid with spans repeated into every position they cover (as Docling's grid has them). */
-const expand = (t: Table): string[][] => expandedGrid(t);
 
 const cellNorm = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -158,7 +156,7 @@ async function mammothRow(corpus: string): Promise<Row> {
         }
       } else if (e.type === "table") {
         const i = blocks.findIndex((b, k) => k >= at && b.type === "table");
-        const grid = i >= 0 ? expand(blocks[i].table!) : [];
+        const grid = i >= 0 ? expandedGrid(blocks[i].table!) : [];
         (e.rows ?? []).forEach((row, r) => row.forEach((cell, c) => check(norm(grid[r]?.[c] ?? "") === norm(cell), `cell ${r},${c}`)));
         if (i >= 0) at = i + 1;
       } else if (e.type === "image") {
