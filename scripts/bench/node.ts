@@ -13,6 +13,7 @@ import { renderParseResult } from "../../src/core/render/result";
 import { convertDocument } from "../../src/core/convert/index";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 import { officeBench } from "./office";
+import { ocrBench } from "./ocr";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc (npm run bench does)");
@@ -47,6 +48,7 @@ for (const file of files) {
 }
 console.log(`\nNode ${process.version}. Heap: peak during parsing (sampled after each page), and after each conversion with its output still held.`);
 await officeBench(resolve(import.meta.dirname, "../../../shared/corpus"), gc);
+await ocrBench(resolve(import.meta.dirname, "../../../shared/corpus"));
 
 /** Wall time of each step, without forced collections in the way. */
 async function speed(file: string, name: string) {
