@@ -59,6 +59,17 @@ export interface ImageRef {
   mime: string;
   width?: number;
   height?: number;
+  /** What image understanding said about the figure (absent when it was not asked for). */
+  description?: ImageDescription;
+}
+
+/** A figure's description by a vision model, or why there is none: never an invented one. */
+export interface ImageDescription {
+  text?: string;
+  /** The model that wrote `text`. */
+  model?: string;
+  /** Set when there is no text: no model configured, or the model failed. */
+  reason?: string;
 }
 
 export interface Formula {

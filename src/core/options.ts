@@ -1,5 +1,7 @@
 // Options the core understands. The API's form fields (feature_config, element_formats,
 // output_formats) are validated at the edge and turned into these.
+import type { ImageSink } from "./images/store";
+import type { ImageDescriber } from "./images/describe";
 
 export interface FeatureConfig {
   enable_text_cross_page: boolean;
@@ -45,10 +47,20 @@ export interface ParseOptions {
   pageRange?: [number, number];
   /** Called after each page with (pages done, pages total); the CLI draws a progress bar. */
   onProgress?: (done: number, total: number) => void;
+  /** Where figures' images go, page at a time; without it no image is extracted (and the page's drawing is not read for them). */
+  images?: ImageOptions;
+}
+
+export interface ImageOptions {
+  sink: ImageSink;
+  /** Vision model for enable_image_understanding; absent, figures say no description was produced. */
+  describer?: ImageDescriber;
 }
 
 export interface RenderOptions {
   outputFormats: OutputFormat[];
   elementFormats: ElementFormats;
   features: FeatureConfig;
+  /** img_url of each image ref, per element_formats.image (render/images.ts resolves them); a ref missing here renders without a source. */
+  imageSources?: ReadonlyMap<string, string>;
 }

@@ -4,8 +4,11 @@ import { detectFileType } from "./detect";
 import { CoreError } from "./errors";
 import type { Document, FileType, Page, Warning } from "./model";
 import type { ParseOptions } from "./options";
-import { openPdf } from "./backends/pdf/open";
-import { pageRuns } from "./backends/pdf/runs";
+import { openPdf, type PdfPage } from "./backends/pdf/open";
+import { pageRuns, type PageRuns } from "./backends/pdf/runs";
+import { documentHasImageXObjects } from "./backends/pdf/images";
+import { storePageImages, type PageImageContext } from "./images/pdf-page";
+import { describeBudget, describeFigures } from "./images/describe";
 import { fontProbeBudget } from "./backends/pdf/fonts";
 import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
 import { processDocument, processPage } from "./processors/index";
@@ -44,13 +47,18 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
     // Page at a time: each page's pdf.js state is released before the next is read.
     const warnings: Warning[] = [];
     const tagged: OutlineEntry[] = [];
+    const imageContext = options.images ? { sink: options.images.sink, hasImageXObjects: documentHasImageXObjects(bytes) } : undefined;
+    const describe = describeBudget();
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
       // A damaged page costs that page, not the document: it stays, empty, with a warning.
       try {
         const page = await pdf.getPage(i + 1);
         try {
           const raw = await pageRuns(page, fontBudget);
-          pages.push(processPage(i, raw));
+          const imageBytes = imageContext ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
+          const processed = processPage(i, raw);
+          if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);
+          pages.push(processed);
           tagged.push(...(raw.headings ?? []));
         } finally {
           page.cleanup();
@@ -67,6 +75,16 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
     return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings };
   } finally {
     await pdf.loadingTask.destroy();
+  }
+}
+
+/** A page whose images cannot be read keeps its text: a warning, no figures. */
+async function pageImagesOrWarn(page: PdfPage, raw: PageRuns, index: number, ctx: PageImageContext, warnings: Warning[]): Promise<Map<string, Uint8Array> | undefined> {
+  try {
+    return await storePageImages(page, raw, index, ctx);
+  } catch (e) {
+    warnings.push({ page: index, code: "page_images_unreadable", message: `The images of page ${index + 1} could not be read: ${e instanceof Error ? e.message : String(e)}` });
+    return undefined;
   }
 }
 

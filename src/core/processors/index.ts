@@ -1,5 +1,5 @@
 // The one place the order of the processing steps lives.
-//   per page:  runs -> lines -> blocks -> reading order
+//   per page:  runs -> tables -> lines -> blocks -> figures -> reading order -> captions
 //   document:  furniture -> footnotes -> headings -> lists -> cross-page merges
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
@@ -17,6 +17,8 @@ import type { OutlineEntry } from "../backends/pdf/outline";
 import { markLists } from "./lists";
 import { mergeAcrossPages } from "./cross-page";
 import { extractTables, mergeTablesAcrossPages } from "./tables/index";
+import { figureBlocks } from "./figures";
+import { attachCaptions } from "./captions";
 
 export function processPage(index: number, raw: PageRuns): Page {
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
@@ -25,7 +27,8 @@ export function processPage(index: number, raw: PageRuns): Page {
   const { tables, rest } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
   const horizontal = rest.filter((r) => !r.vertical);
   const vertical = rest.filter((r) => r.vertical);
-  const blocks = orderBlocks([...buildBlocks(buildLines(horizontal)), ...tables], raw.width);
+  const blocks = orderBlocks([...buildBlocks(buildLines(horizontal)), ...tables, ...figureBlocks(raw.images)], raw.width);
+  attachCaptions(blocks);
   // A page set mostly in vertical writing reads its columns first (right to left); on a
   // horizontal page, vertical labels come after the text.
   const verticalBlocks = buildVerticalBlocks(vertical);

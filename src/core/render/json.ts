@@ -13,6 +13,8 @@ export interface WireBlock {
   captions: string[];
   img_url: string;
   title_level?: number;
+  /** Image blocks with enable_image_understanding: who described the figure, or why nobody did (`content` holds the text). */
+  image_description?: { produced: boolean; model?: string; reason?: string };
 }
 
 export interface WirePage {
@@ -27,7 +29,7 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 export function renderJsonPages(doc: Document, opts: RenderOptions): WirePage[] {
   return doc.pages.map((page) => ({
     page_num: page.index,
-    blocks: visibleBlocks(page, opts.features).map((b, idx) => wireBlock(b, idx, opts)),
+    blocks: visibleBlocks(page, opts.features).filter((b) => b.type !== "image" || opts.elementFormats.image !== "none").map((b, idx) => wireBlock(b, idx, opts)),
     page_size: { h: r2(page.height), w: r2(page.width) },
     merge_content_from_pre_page: page.blocks.some((b) => b.continuesFromPreviousPage),
   }));
@@ -42,14 +44,18 @@ function wireBlock(b: Block, idx: number, opts: RenderOptions): WireBlock {
     content,
     format,
     captions: b.captions ?? [],
-    img_url: "",
+    img_url: b.image ? (opts.imageSources?.get(b.image.ref) ?? "") : "",
   };
   if (b.type === "title") out.title_level = b.titleLevel ?? 1;
+  const described = b.image?.description;
+  if (described) out.image_description = { produced: !!described.text, ...(described.model ? { model: described.model } : {}), ...(described.reason ? { reason: described.reason } : {}) };
   return out;
 }
 
 function blockContent(b: Block, opts: RenderOptions): [string, string] {
   if (b.table) return opts.elementFormats.table === "markdown" ? [tableMarkdown(b.table), "markdown"] : [tableHtml(b.table), "html"];
   if (b.formula) return [b.formula.latex, "latex"];
+  // A figure's content is what image understanding said about it (empty when nothing was said).
+  if (b.image) return [b.image.description?.text ?? "", "text"];
   return [b.text, "text"];
 }

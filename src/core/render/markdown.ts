@@ -10,6 +10,11 @@ export function renderMarkdown(doc: Document, opts: RenderOptions): string {
   const parts: string[] = [];
   for (const page of doc.pages) {
     for (const b of visibleBlocks(page, opts.features)) {
+      if (b.type === "image" && opts.elementFormats.image === "none") {
+        // The figure is left out, its caption is still text of the document.
+        for (const c of b.captions ?? []) parts.push(escapeText(c));
+        continue;
+      }
       const md = blockMarkdown(b, opts);
       if (md) parts.push(md);
     }
@@ -27,13 +32,30 @@ function blockMarkdown(b: Block, opts: RenderOptions): string {
       const marker = b.list?.ordered ? `${/^\d+/.exec(b.list.marker)?.[0] ?? "1"}.` : "-";
       return `${"  ".repeat(b.list?.level ?? 0)}${marker} ${withLinks(b, oneLine(b.text))}`;
     }
-    case "table":
-      return b.table ? (opts.elementFormats.table === "markdown" ? tableMarkdown(b.table) : tableHtml(b.table)) : escapeText(b.text);
+    case "table": {
+      const table = b.table ? (opts.elementFormats.table === "markdown" ? tableMarkdown(b.table) : tableHtml(b.table)) : escapeText(b.text);
+      // A table's caption reads above it, as tables are usually captioned.
+      return [...(b.captions ?? []).map(escapeText), table].join("\n\n");
+    }
+    case "image":
+      return imageMarkdown(b, opts);
     case "formula":
       return b.formula ? (b.formula.display ? `$$\n${b.formula.latex}\n$$` : `$${b.formula.latex}$`) : escapeText(b.text);
     default:
       return withLinks(b, escapeText(b.text));
   }
+}
+
+/**
+ * `![caption](src)`, then the caption as a paragraph: alt text is not shown where the
+ * image loads, and the caption is the figure's text for a reader. No source (not stored,
+ * or not resolved) leaves the caption alone.
+ */
+function imageMarkdown(b: Block, opts: RenderOptions): string {
+  const captions = (b.captions ?? []).map(escapeText);
+  const src = b.image ? opts.imageSources?.get(b.image.ref) : undefined;
+  const alt = oneLine((b.captions ?? []).join(" ")).replace(/[[\]\\]/g, "\\$&");
+  return [...(src ? [`![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})`] : []), ...captions].join("\n\n");
 }
 
 const MULTI_LEVEL = /^\d+(\.\d+)+\.?$/;

@@ -1,5 +1,6 @@
 // The parse result of the API (catalog + requested outputs, and the zip bytes when asked)
-// rendered from a Document.
+// rendered from a Document. With images, call render/images.ts renderWithImages, which
+// resolves img_url and reads the zip's image files first.
 import type { Document } from "../model";
 import type { RenderOptions } from "../options";
 import { buildCatalog, type CatalogEntry } from "./catalog";
@@ -13,7 +14,8 @@ export interface ParseResult {
   zip?: Uint8Array;
 }
 
-export function renderParseResult(doc: Document, opts: RenderOptions): ParseResult {
+/** `zipImages`: the image files the zip's Markdown references, by ref (render/images.ts reads them from the store). */
+export function renderParseResult(doc: Document, opts: RenderOptions, zipImages: Record<string, Uint8Array> = {}): ParseResult {
   // The catalog points into the JSON pages, so they are rendered even when not returned.
   const pages = renderJsonPages(doc, opts);
   const outputs: ParseResult["outputs"] = {};
@@ -23,7 +25,7 @@ export function renderParseResult(doc: Document, opts: RenderOptions): ParseResu
   if (wantsMarkdown) outputs.markdown = markdown;
   if (opts.outputFormats.includes("json")) outputs.json = { pages };
   const result: ParseResult = { catalog: buildCatalog(pages), outputs };
-  if (wantsZip) result.zip = buildZip(`${baseName(doc.source.fileName)}.md`, markdown);
+  if (wantsZip) result.zip = buildZip({ baseName: baseName(doc.source.fileName), markdown, images: zipImages, json: outputs.json });
   return result;
 }
 

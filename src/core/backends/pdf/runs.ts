@@ -1,6 +1,6 @@
 // Glyph runs of one PDF page from pdf.js's text layer, in page units with a top-left
 // origin (the viewport applies /Rotate and the crop box), with font size and style.
-import type { BBox } from "../../model";
+import type { BBox, ImageRef } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
 import { logicalOrder } from "./bidi";
@@ -40,6 +40,14 @@ export interface PageRuns {
   rulings?: Ruling[];
   /** Headings the tagged-PDF structure tree names on this page. */
   headings?: OutlineEntry[];
+  /** Raster images already handed to the image store (see backends/pdf/images.ts), by ref. */
+  images?: PlacedImage[];
+}
+
+/** An image of the page: where it is painted and the ref of its stored bytes. */
+export interface PlacedImage {
+  bbox: BBox;
+  image: ImageRef;
 }
 
 interface PdfTextItem {

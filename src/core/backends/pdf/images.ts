@@ -1,0 +1,136 @@
+// Raster images of a PDF page: where pdf.js paints them (image XObjects and inline images,
+// placed by the current transform: the unit square mapped to the page) and their decoded
+// pixels from `page.objs`, encoded to PNG. Tiny decorative images and full-page backgrounds
+// are dropped before any pixel is touched.
+import type { BBox } from "../../model";
+import { decodedImageToPng, type DecodedImage } from "../../images/png";
+import type { PdfPage } from "./open";
+import { pdfjs } from "./pdfjs";
+import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
+
+/** Where an image is painted, and where its pixels are. */
+export interface ImagePlacement {
+  bbox: BBox;
+  /** pdf.js object id of an image XObject ("g_" ids live in commonObjs: images shared by pages). */
+  objId?: string;
+  /** An inline image's decoded pixels, carried in the operator list itself. */
+  inline?: DecodedImage;
+}
+
+export interface ExtractedImage {
+  bbox: BBox;
+  png: Uint8Array;
+  /** Pixel size of the image (not of its box on the page). */
+  width: number;
+  height: number;
+}
+
+/** An image narrower or lower than this (points) is a bullet, a rule or an icon: decoration. */
+const MIN_SIDE = 16;
+/** Smaller areas (points², about 0.45 x 0.45 inch) are logos and ornaments, not figures. */
+const MIN_AREA = 32 * 32;
+/** An image covering this share of the page is its background (or a scan under its text layer). */
+const BACKGROUND_SHARE = 0.85;
+
+/** How long (ms) an image's pixels are awaited after the operator list: decoding happens before, this is only delivery. */
+const OBJECT_WAIT_MS = 3000;
+
+const OPS = pdfjs.OPS;
+
+export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number): ImagePlacement[] {
+  const out: ImagePlacement[] = [];
+  const seen = new Set<string>();
+  walkOperators(ops, base, (fn, args, { ctm }) => {
+    if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) return;
+    const bbox = unitSquareBox(ctm, pageWidth, pageHeight);
+    if (!bbox || !isFigureSized(bbox, pageWidth, pageHeight)) return;
+    if (fn === OPS.paintImageXObject) {
+      const objId = args[0];
+      if (typeof objId !== "string") return;
+      // The same image painted twice at the same place (some producers do) is one image.
+      const key = `${objId}@${bbox.map(Math.round).join(",")}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push({ bbox, objId });
+    } else {
+      const inline = args[0] as DecodedImage | undefined;
+      if (inline?.data) out.push({ bbox, inline });
+    }
+  });
+  return out;
+}
+
+/** The page's images as PNG files, in painting order. */
+export async function pageImages(page: PdfPage): Promise<ExtractedImage[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  // pdf.js caches the list per page: a page whose tables or fonts already fetched it pays nothing more.
+  const ops = (await page.getOperatorList()) as OperatorList;
+  const out: ExtractedImage[] = [];
+  for (const placement of imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height)) {
+    const decoded = placement.inline ?? (await decodedObject(page, placement.objId!));
+    if (!decoded?.data) continue;
+    const png = decodedImageToPng(decoded);
+    if (png) out.push({ bbox: placement.bbox, png, width: decoded.width, height: decoded.height });
+  }
+  return out;
+}
+
+/**
+ * An image's decoded pixels. pdf.js sends them after the operator list itself resolves, so
+ * they are awaited; an image it cannot decode (an unsupported filter) may never arrive, and
+ * is skipped after OBJECT_WAIT_MS.
+ */
+function decodedObject(page: PdfPage, objId: string): Promise<DecodedImage | null> {
+  const objs = objId.startsWith("g_") ? page.commonObjs : page.objs;
+  if (objs.has(objId)) return Promise.resolve(objs.get(objId) as DecodedImage | null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), OBJECT_WAIT_MS);
+    objs.get(objId, (value: unknown) => {
+      clearTimeout(timer);
+      resolve(value as DecodedImage | null);
+    });
+  });
+}
+
+/** The box of the unit square under `ctm`, clipped to the page; null when it falls off the page. */
+function unitSquareBox(ctm: Matrix, pageWidth: number, pageHeight: number): BBox | null {
+  const corners = [applyMatrix(ctm, 0, 0), applyMatrix(ctm, 1, 0), applyMatrix(ctm, 0, 1), applyMatrix(ctm, 1, 1)];
+  const xs = corners.map((p) => p[0]);
+  const ys = corners.map((p) => p[1]);
+  const box: BBox = [Math.max(0, Math.min(...xs)), Math.max(0, Math.min(...ys)), Math.min(pageWidth, Math.max(...xs)), Math.min(pageHeight, Math.max(...ys))];
+  return box[2] > box[0] && box[3] > box[1] ? box.map(round) as BBox : null;
+}
+
+function isFigureSized([x0, y0, x1, y1]: BBox, pageWidth: number, pageHeight: number): boolean {
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (w < MIN_SIDE || h < MIN_SIDE || w * h < MIN_AREA) return false;
+  return w * h < BACKGROUND_SHARE * pageWidth * pageHeight;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+const SUBTYPE = [...new TextEncoder().encode("/Subtype")];
+const IMAGE = [...new TextEncoder().encode("/Image")];
+
+/**
+ * Whether the file declares any image XObject. Streams cannot sit in object streams, so an
+ * image's dictionary is always plain text in the file, even when everything else is
+ * compressed: a file without "/Subtype /Image" has no image XObjects (inline images live in
+ * content streams; they are found on pages whose drawing is read for other reasons).
+ */
+export function documentHasImageXObjects(bytes: Uint8Array): boolean {
+  const [s0] = SUBTYPE;
+  outer: for (let i = bytes.indexOf(s0); i >= 0 && i < bytes.length - SUBTYPE.length; i = bytes.indexOf(s0, i + 1)) {
+    for (let k = 1; k < SUBTYPE.length; k++) if (bytes[i + k] !== SUBTYPE[k]) continue outer;
+    let j = i + SUBTYPE.length;
+    while (j < bytes.length && (bytes[j] === 0x20 || bytes[j] === 0x0a || bytes[j] === 0x0d || bytes[j] === 0x09)) j++;
+    let match = true;
+    for (let k = 0; k < IMAGE.length; k++) if (bytes[j + k] !== IMAGE[k]) match = false;
+    if (match && !isNameChar(bytes[j + IMAGE.length])) return true;
+  }
+  return false;
+}
+
+/** "/ImageB" is a different name than "/Image": a name ends at whitespace or a delimiter. */
+const isNameChar = (b: number | undefined) => b !== undefined && b > 0x20 && !"/[]<>()%{}".includes(String.fromCharCode(b));

@@ -1,0 +1,31 @@
+// A PDF page's images, from extraction to the store: the page's drawing is read only when
+// it is already at hand (tables fetched it) or when the file has image XObjects and the
+// page's text leaves room for a figure (figure-hint.ts); the PNGs go to the sink at once
+// and the page's runs get their refs. The bytes are returned for image understanding and
+// dropped with the page.
+import type { PdfPage } from "../backends/pdf/open";
+import type { PageRuns } from "../backends/pdf/runs";
+import { pageImages } from "../backends/pdf/images";
+import { mayHoldFigure } from "./figure-hint";
+import { imageRef, type ImageSink } from "./store";
+
+export interface PageImageContext {
+  sink: ImageSink;
+  /** documentHasImageXObjects() of the file, computed once. */
+  hasImageXObjects: boolean;
+}
+
+export async function storePageImages(page: PdfPage, raw: PageRuns, pageIndex: number, ctx: PageImageContext): Promise<Map<string, Uint8Array>> {
+  const bytes = new Map<string, Uint8Array>();
+  const drawingAtHand = raw.rulings !== undefined;
+  if (!drawingAtHand && !(ctx.hasImageXObjects && mayHoldFigure(raw.runs.map((r) => r.bbox), raw.width, raw.height))) return bytes;
+  const images = await pageImages(page);
+  raw.images = [];
+  for (const [n, img] of images.entries()) {
+    const ref = imageRef(pageIndex, n);
+    await ctx.sink.put(ref, img.png, "image/png");
+    bytes.set(ref, img.png);
+    raw.images.push({ bbox: img.bbox, image: { ref, mime: "image/png", width: img.width, height: img.height } });
+  }
+  return bytes;
+}

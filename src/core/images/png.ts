@@ -1,0 +1,46 @@
+// Decoded pdf.js images (its ImageKind layouts) to PNG files with fast-png (pure JS, MIT,
+// deflate by fflate, already bundled for the image backend).
+import { encode } from "fast-png";
+
+/** pdf.js's decoded image: `kind` 1 = 1 bit gray packed in bytes (bit set = white), 2 = RGB, 3 = RGBA. */
+export interface DecodedImage {
+  width: number;
+  height: number;
+  kind: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+/**
+ * zlib level: photos re-encoded from JPEG barely shrink past level 4, and the encoder's
+ * time grows quickly above it (the page's budget matters more than a few percent of bytes).
+ */
+const DEFLATE_LEVEL = 4;
+
+export function decodedImageToPng(img: DecodedImage): Uint8Array | null {
+  const { width, height, kind } = img;
+  if (!(width > 0 && height > 0)) return null;
+  const pixels = width * height;
+  const data = img.data instanceof Uint8Array ? img.data : new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength);
+  switch (kind) {
+    case 1:
+      return encode({ width, height, data: unpackBits(data, width, height), channels: 1, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } });
+    case 2:
+      if (data.length < pixels * 3) return null;
+      return encode({ width, height, data: data.subarray(0, pixels * 3), channels: 3, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } });
+    case 3:
+      if (data.length < pixels * 4) return null;
+      return encode({ width, height, data: data.subarray(0, pixels * 4), channels: 4, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } });
+    default:
+      return null;
+  }
+}
+
+/** 1-bit rows (each padded to a byte) to one gray byte per pixel. */
+function unpackBits(data: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const stride = (width + 7) >> 3;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) out[y * width + x] = data[y * stride + (x >> 3)] & (128 >> (x & 7)) ? 255 : 0;
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+// img_url of every shown image, per element_formats.image, resolved before the (synchronous)
+// renderers run: `url` a signed link from the adapter (the Worker signs R2 keys), `base64` a
+// data URI read back from the image store, `file` the image's path inside the zip, `none`
+// nothing (image blocks are left out). Also the zip's image files.
+import type { Block, Document } from "../model";
+import type { RenderOptions } from "../options";
+import type { ImageStore } from "../images/store";
+import { renderParseResult, type ParseResult } from "./result";
+import { visibleBlocks } from "./visible";
+import { ZIP_IMAGE_DIR } from "./zip";
+
+/** What the caller lends the renderers to reach the images. */
+export interface ImageAccess {
+  store?: ImageStore;
+  /** For `url`: a link to the stored image, valid as long as the task's results. */
+  urlOf?: (ref: string) => Promise<string>;
+}
+
+/** Image blocks the output shows (body figures; `none` shows none). */
+export function shownImages(doc: Document, opts: RenderOptions): Block[] {
+  if (opts.elementFormats.image === "none") return [];
+  return doc.pages.flatMap((p) => visibleBlocks(p, opts.features).filter((b) => b.type === "image" && b.image));
+}
+
+export async function resolveImageSources(doc: Document, opts: RenderOptions, access: ImageAccess): Promise<Map<string, string>> {
+  const sources = new Map<string, string>();
+  for (const b of shownImages(doc, opts)) {
+    const { ref, mime } = b.image!;
+    switch (opts.elementFormats.image) {
+      case "url":
+        if (access.urlOf) sources.set(ref, await access.urlOf(ref));
+        break;
+      case "base64": {
+        const bytes = await access.store?.get(ref);
+        if (bytes) sources.set(ref, `data:${mime};base64,${base64(bytes)}`);
+        break;
+      }
+      case "file":
+        sources.set(ref, `${ZIP_IMAGE_DIR}/${ref}`);
+        break;
+    }
+  }
+  return sources;
+}
+
+/** The parse result with img_url filled in and, for the zip, the images it references. */
+export async function renderWithImages(doc: Document, opts: RenderOptions, access: ImageAccess): Promise<ParseResult> {
+  const imageSources = await resolveImageSources(doc, opts, access);
+  const zipImages: Record<string, Uint8Array> = {};
+  if (opts.outputFormats.includes("zip") && opts.elementFormats.image === "file") {
+    for (const b of shownImages(doc, opts)) {
+      const bytes = await access.store?.get(b.image!.ref);
+      if (bytes) zipImages[b.image!.ref] = bytes;
+    }
+  }
+  return renderParseResult(doc, { ...opts, imageSources }, zipImages);
+}
+
+/** Base64 without building one huge argument list (images run to megabytes). */
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return btoa(binary);
+}
