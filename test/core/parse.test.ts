@@ -72,6 +72,13 @@ describe("parse", () => {
     expect(texts.some((t) => t.startsWith("Federal eRulemaking Portal: Go to https://www.regulations.gov."))).toBe(true);
   });
 
+  it("reads a masthead in the top corner before the columns, not as the start of the last one", async () => {
+    const { doc } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    const texts = doc.pages[0].blocks.filter((b) => !b.hidden).map((b) => b.text);
+    const body = texts.findIndex((t) => t.startsWith("This section of the FEDERAL REGISTER"));
+    for (const masthead of ["Federal Register", "Vol. 85, No. 152", "Thursday, August 6, 2020"]) expect(texts.indexOf(masthead)).toBeLessThan(body);
+  });
+
   it("reads a three-column page column by column", async () => {
     const { doc } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
     const first = renderParseResult({ ...doc, pages: [doc.pages[0]] }, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: features() }).outputs.markdown!;

@@ -23,7 +23,47 @@ const LEVEL_TOPS = 2;
 const MAX_DEPTH = 4;
 
 export function orderBlocks(blocks: Block[], pageWidth: number): Block[] {
-  return orderRegion(blocks, 0, pageWidth, 0);
+  const cut = mastheadCut(blocks);
+  if (cut === null) return orderRegion(blocks, 0, pageWidth, 0);
+  const above = blocks.filter((b) => b.bbox[3] <= cut);
+  return [...orderRegion(above, 0, pageWidth, 0), ...orderRegion(blocks.filter((b) => b.bbox[3] > cut), 0, pageWidth, 0)];
+}
+
+/** A masthead (title, issue line, date) is separated from the page's body by a clear band at least this many lines tall... */
+const MASTHEAD_GAP_LINES = 1.5;
+/** ...lies in this top share of the page's text... */
+const MASTHEAD_MAX_HEIGHT = 0.25;
+/** ...and holds at most this share of its characters. */
+const MASTHEAD_MAX_TEXT = 0.2;
+
+/**
+ * The y of a clear band across the whole page that closes a masthead: the blocks above it
+ * are read first, even when some stand above a column of the body (a newspaper's or a
+ * register's issue line in the top corner would otherwise be read as that column's start).
+ */
+function mastheadCut(blocks: Block[]): number | null {
+  if (blocks.length < 4) return null;
+  const byTop = [...blocks].sort((a, b) => a.bbox[1] - b.bbox[1]);
+  const top = byTop[0].bbox[1];
+  const height = Math.max(...blocks.map((b) => b.bbox[3])) - top;
+  const total = blocks.reduce((n, b) => n + b.text.length, 0);
+  const gap = MASTHEAD_GAP_LINES * medianLineHeight(blocks);
+  let bottom = -Infinity;
+  let chars = 0;
+  let cut: number | null = null;
+  for (const b of byTop) {
+    if (b.bbox[1] - top > height * MASTHEAD_MAX_HEIGHT) break;
+    if (chars > 0 && b.bbox[1] - bottom >= gap) cut = bottom;
+    bottom = Math.max(bottom, b.bbox[3]);
+    chars += b.text.length;
+    if (chars > total * MASTHEAD_MAX_TEXT) break;
+  }
+  return cut;
+}
+
+function medianLineHeight(blocks: Block[]): number {
+  const heights = blocks.flatMap((b) => (b.lines ?? []).map((l) => l.bbox[3] - l.bbox[1])).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 12;
 }
 
 function orderRegion(blocks: Block[], x0: number, x1: number, depth: number): Block[] {
