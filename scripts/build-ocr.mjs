@@ -27,6 +27,11 @@ const PATCHES = [
     to: `ca=!1`,
   },
   {
+    why: "workerd defines WorkerGlobalScope but has no self.location: take neither the worker nor the browser path (the WASM comes through instantiateWasm)",
+    from: `ba="undefined"!=typeof WorkerGlobalScope`,
+    to: `ba=!1`,
+  },
+  {
     why: "dead once the Node path is off, but a bundler would still try to resolve it",
     from: `var fs=require("fs");`,
     to: `var fs=void 0;`,

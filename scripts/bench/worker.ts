@@ -4,6 +4,7 @@ import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { convertDocument } from "../../src/core/convert/index";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
+import { ocrMemoryBytes } from "../../src/core/ocr/engine";
 
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 
@@ -19,6 +20,6 @@ export default {
       return Response.json({ pages: doc.pages.length, bytes: out.bytes.byteLength });
     }
     const result = renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features });
-    return Response.json({ pages: doc.pages.length, markdown: result.outputs.markdown?.length ?? 0 });
+    return Response.json({ pages: doc.pages.length, markdown: result.outputs.markdown?.length ?? 0, ocrWasmBytes: await ocrMemoryBytes() });
   },
 };

@@ -35,6 +35,16 @@ for (const [label, path] of steps) {
   const s = (performance.now() - t) / 1000;
   console.log(`| workerd | ${label} | ${body.pages} | ${s.toFixed(2)} | ${(body.pages / s).toFixed(1)} |`);
 }
+// OCR: a 300 dpi scan (once to start the engine and load the model, then timed).
+const scans = ["scans/tesseract/8087_054.3B.tif", "scans/tesseract/8071_093.3B.tif"].map((rel) => readFileSync(resolve(root, "../shared/corpus", rel)));
+await fetch(`${base}/parse`, { method: "POST", body: scans[0] }).then((r) => r.text());
+for (const [i, scan] of scans.entries()) {
+  const t = performance.now();
+  const body = await (await fetch(`${base}/parse`, { method: "POST", body: scan })).json();
+  const s = (performance.now() - t) / 1000;
+  console.log(`| workerd | OCR scan ${i + 1} (300 dpi) + render | ${body.pages} | ${s.toFixed(2)} | ${(body.pages / s).toFixed(2)} |`);
+  if (i === scans.length - 1) console.log(`\nOCR WASM memory in workerd: ${(body.ocrWasmBytes / 1024 / 1024).toFixed(0)} MB`);
+}
 console.log(`\nworkerd peak RSS (whole runtime process): ${(workerdPeakRss() / 1024 / 1024).toFixed(0)} MB`);
 child.kill("SIGTERM");
 process.exit(0);
