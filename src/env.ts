@@ -21,6 +21,13 @@ export interface Env {
   CONVERT_SYNC_TIMEOUT_SECONDS?: string;
   LEGACY_SUNSET?: string;
   PUBLIC_BASE_URL?: string;
+  /** Workers AI, for enable_image_understanding; optional (see README "Figures and images"). */
+  AI?: WorkersAiRunner;
+}
+
+/** The one method of the Workers AI binding the Worker uses (src/tasks/image-understanding.ts). */
+export interface WorkersAiRunner {
+  run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
 }
 
 const count = (fallback: number) => z.coerce.number().int().nonnegative().catch(fallback);

@@ -81,7 +81,9 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
 /** A page whose images cannot be read keeps its text: a warning, no figures. */
 async function pageImagesOrWarn(page: PdfPage, raw: PageRuns, index: number, ctx: PageImageContext, warnings: Warning[]): Promise<Map<string, Uint8Array> | undefined> {
   try {
-    return await storePageImages(page, raw, index, ctx);
+    const stored = await storePageImages(page, raw, index, ctx);
+    if (stored.undecoded) warnings.push({ page: index, code: "images_not_decoded", message: `${stored.undecoded} image(s) of page ${index + 1} could not be decoded and are left out (JBIG2 and JPEG 2000 need decoders not bundled yet).` });
+    return stored.bytes;
   } catch (e) {
     warnings.push({ page: index, code: "page_images_unreadable", message: `The images of page ${index + 1} could not be read: ${e instanceof Error ? e.message : String(e)}` });
     return undefined;

@@ -3,7 +3,8 @@
 //   tasks/<task_id>/input            the uploaded or fetched document
 //   tasks/<task_id>/document.json    the parsed Document (conversion: parse stage -> convert stage)
 //   tasks/<task_id>/result.json      the parse result (catalog + outputs)
-//   tasks/<task_id>/files/<name>     files handed out by signed URL (zip, .docx, .pptx, images)
+//   tasks/<task_id>/files/<name>     files handed out by signed URL (zip, .docx, .pptx)
+//   tasks/<task_id>/files/images/<ref>  a parsed document's images (img_url of element_formats.image "url")
 
 export const blobKeys = {
   prefix: (taskId: string) => `tasks/${taskId}/`,
@@ -11,6 +12,7 @@ export const blobKeys = {
   document: (taskId: string) => `tasks/${taskId}/document.json`,
   result: (taskId: string) => `tasks/${taskId}/result.json`,
   file: (taskId: string, name: string) => `tasks/${taskId}/files/${name}`,
+  image: (taskId: string, ref: string) => `tasks/${taskId}/files/images/${ref}`,
 };
 
 /** Route under which signed files are served (see src/api/routes/files.ts). */

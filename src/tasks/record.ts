@@ -13,6 +13,8 @@ export interface ParseTaskOptions {
   outputFormats: OutputFormat[];
   elementFormats: ElementFormats;
   features: FeatureConfig;
+  /** Origin of the request that submitted the task: img_url links are signed at parse time, maybe in the queue consumer, which has no request. */
+  imageUrlOrigin?: string;
 }
 
 export interface ConvertTaskOptions {

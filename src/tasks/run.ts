@@ -4,7 +4,7 @@
 // the outcome; permanent failures fail the task and release its pages here, transient
 // ones are thrown so the consumer can retry them.
 import { parseDocument } from "../core/pipeline";
-import { renderParseResult } from "../core/render/result";
+import { renderWithImages } from "../core/render/images";
 import { convertDocument } from "../core/convert/index";
 import { isCoreError } from "../core/errors";
 import type { Document } from "../core/model";
@@ -12,6 +12,8 @@ import { CORE_TO_API, ERRORS } from "../api/errors";
 import type { Env } from "../env";
 import { blobKeys, getBytes, getJson, putJson } from "../storage/blob-store";
 import { accountStub, taskStub } from "./stubs";
+import { R2ImageStore, taskImageAccess } from "./images";
+import { workersAiDescriber } from "./image-understanding";
 import { convertWireStatus, parseWireStatus, type Stage, type TaskError, type TaskRecord } from "./record";
 
 export type StageOutcome =
@@ -72,8 +74,11 @@ async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageO
     return { kind: "done", record: parsed, next: "convert" };
   }
   const options = record.parseOptions!;
-  const doc = await parseDocument(bytes, record.fileName, { features: options.features });
-  const rendered = renderParseResult(doc, options);
+  // Images go to R2 page by page while parsing; `none` extracts none (nor reads the drawing for them).
+  const store = new R2ImageStore(ctx.env.BLOBS, record.taskId);
+  const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(ctx.env.AI) };
+  const doc = await parseDocument(bytes, record.fileName, { features: options.features, images });
+  const rendered = await renderWithImages(doc, options, taskImageAccess(ctx.env, record.taskId, options, store, ctx.now()));
   const result: TaskRecord["result"] = { resultKey: blobKeys.result(record.taskId) };
   if (rendered.zip) {
     result.fileName = `${baseName(record.fileName)}.zip`;

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { MAX_PARSE_FILE_BYTES, MAX_PARSE_PAGES } from "../../core/limits";
 import { enqueueStage, runToEnd } from "../../tasks/run";
 import { submitTask } from "../../tasks/submit";
-import type { AppContext, AppEnv } from "../context";
+import { publicOrigin, type AppContext, type AppEnv } from "../context";
 import { authenticate } from "../auth";
 import { failure, ok } from "../envelope";
 import { ERRORS, statusForCode } from "../errors";
@@ -23,7 +23,7 @@ async function submitParse(c: AppContext) {
     fileName: source.fileName,
     bytes: source.bytes,
     maxPages: MAX_PARSE_PAGES,
-    parseOptions: { outputFormats: request.outputFormats, elementFormats: request.elementFormats, features: request.features },
+    parseOptions: { outputFormats: request.outputFormats, elementFormats: request.elementFormats, features: request.features, imageUrlOrigin: publicOrigin(c) },
     now: c.var.now(),
   });
   return record;

@@ -15,11 +15,17 @@ export interface PageImageContext {
   hasImageXObjects: boolean;
 }
 
-export async function storePageImages(page: PdfPage, raw: PageRuns, pageIndex: number, ctx: PageImageContext): Promise<Map<string, Uint8Array>> {
+export interface StoredPageImages {
+  bytes: Map<string, Uint8Array>;
+  /** Figure-sized images pdf.js could not decode: the document's warnings say so. */
+  undecoded: number;
+}
+
+export async function storePageImages(page: PdfPage, raw: PageRuns, pageIndex: number, ctx: PageImageContext): Promise<StoredPageImages> {
   const bytes = new Map<string, Uint8Array>();
   const drawingAtHand = raw.rulings !== undefined;
-  if (!drawingAtHand && !(ctx.hasImageXObjects && mayHoldFigure(raw.runs.map((r) => r.bbox), raw.width, raw.height))) return bytes;
-  const images = await pageImages(page);
+  if (!drawingAtHand && !(ctx.hasImageXObjects && mayHoldFigure(raw.runs.map((r) => r.bbox), raw.width, raw.height))) return { bytes, undecoded: 0 };
+  const { images, undecoded } = await pageImages(page);
   raw.images = [];
   for (const [n, img] of images.entries()) {
     const ref = imageRef(pageIndex, n);
@@ -27,5 +33,5 @@ export async function storePageImages(page: PdfPage, raw: PageRuns, pageIndex: n
     bytes.set(ref, img.png);
     raw.images.push({ bbox: img.bbox, image: { ref, mime: "image/png", width: img.width, height: img.height } });
   }
-  return bytes;
+  return { bytes, undecoded };
 }

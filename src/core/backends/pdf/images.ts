@@ -60,19 +60,23 @@ export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: numb
   return out;
 }
 
-/** The page's images as PNG files, in painting order. */
-export async function pageImages(page: PdfPage): Promise<ExtractedImage[]> {
+/**
+ * The page's images as PNG files, in painting order, and how many figure-sized images
+ * pdf.js could not decode (JBIG2 and JPX need its WASM decoders, not bundled yet).
+ */
+export async function pageImages(page: PdfPage): Promise<{ images: ExtractedImage[]; undecoded: number }> {
   const viewport = page.getViewport({ scale: 1 });
   // pdf.js caches the list per page: a page whose tables or fonts already fetched it pays nothing more.
   const ops = (await page.getOperatorList()) as OperatorList;
-  const out: ExtractedImage[] = [];
+  const images: ExtractedImage[] = [];
+  let undecoded = 0;
   for (const placement of imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height)) {
     const decoded = placement.inline ?? (await decodedObject(page, placement.objId!));
-    if (!decoded?.data) continue;
-    const png = decodedImageToPng(decoded);
-    if (png) out.push({ bbox: placement.bbox, png, width: decoded.width, height: decoded.height });
+    const png = decoded?.data ? decodedImageToPng(decoded) : null;
+    if (png) images.push({ bbox: placement.bbox, png, width: decoded!.width, height: decoded!.height });
+    else undecoded++;
   }
-  return out;
+  return { images, undecoded };
 }
 
 /**
