@@ -13,6 +13,7 @@ import { renderParseResult } from "../../src/core/render/result";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
 import { officeRows } from "./office";
+import { doclingPdfRows } from "./docling-pdf";
 import { scoreText, sourceText, sumText, TEXT_SOURCES, words, type TextScore } from "./text";
 import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
 import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
@@ -63,6 +64,7 @@ for (const { pdf, source } of HEADING_SOURCES) {
 }
 rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "docparse", sumScores(ours)]);
 rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "pdftotext", sumScores(plain)]);
+rows.push(...(await doclingPdfRows(corpus)));
 
 // Tables: pdftotext has none, so only our rows (its score would be zero).
 rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);

@@ -152,6 +152,17 @@ describe("parse", () => {
     expect(found).toEqual(expect.arrayContaining(["Line Width and Color", "Arrow Style and Size", "Create Basic Shapes"]));
   });
 
+  it("finds a bold heading at body size on its own line above its paragraph, and a title beside a small label", async () => {
+    const paper = await markdownOf("docling-testdata/pdf/2305.03393v1-pg9.pdf");
+    const titles = paper.doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
+    // cm-super's bold font (SFBX) is bold; the heading line no longer runs into its paragraph
+    expect(titles).toEqual(expect.arrayContaining(["5.1 Hyper Parameter Optimization", "5.2 Quantitative Results"]));
+    const report = await markdownOf("docling-testdata/pdf/redp5110_sampled.pdf");
+    const all = report.doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "title").map((b) => b.text));
+    // The small "Chapter 1." hung left of the title does not cut the title's second line off
+    expect(all).toContain("Chapter 1. Securing and protecting IBM DB2 data");
+  });
+
   it("does not take the date under a paper's title for a heading", async () => {
     const { doc } = await markdownOf("born-digital/py-pdf-sample-files/026-latex-multicolumn/multicolumn.pdf", { enable_title_level_recognition: true });
     const blocks = doc.pages[0].blocks;

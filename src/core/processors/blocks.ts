@@ -11,6 +11,8 @@ const ITEM_START = /^\s*[•·◦▪●○■‣⁃]\s/;
 const LIST_MARKER = /^\s*((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\((\d{1,3}|[a-z]|[ivx]{1,4})\))\s/i;
 /** A line ending like this finished its sentence. */
 const SENTENCE_END = /[.!?:;。！？：；]$/;
+/** Spans smaller than this share of their line's type are labels, not its text. */
+const LABEL_SIZE = 0.6;
 /** A line indented by more than this many font sizes opens a paragraph. */
 const PARAGRAPH_INDENT = 0.8;
 /** A line ending this share of the paragraph width short of its right edge ends the paragraph. */
@@ -40,12 +42,15 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   const size = lineFontSize(line);
   if (Math.abs(lineFontSize(prev) - size) > SAME_SIZE) return false;
   if (ITEM_START.test(lineText(line))) return false;
+  // A heading set in bold at the body size, on lines of its own: the first line in regular
+  // type after it starts the body ("5.1 Hyper Parameter Optimization" above its paragraph).
+  if (group.every(allBold) && !allBold(line)) return false;
   // A numbered line starts a new item after another item or after a finished sentence
   // (not mid-sentence, where "2." may just be a number wrapped to the line start).
   if (LIST_MARKER.test(lineText(line)) && (LIST_MARKER.test(lineText(group[0])) || SENTENCE_END.test(lineText(prev).trim()))) return false;
   const centred = Math.abs((line.bbox[0] + line.bbox[2]) / 2 - (prev.bbox[0] + prev.bbox[2]) / 2) < size;
   if (centred && !isJustified(group)) return true;
-  const left = Math.min(...group.map((l) => l.bbox[0]));
+  const left = Math.min(...group.map(textStart));
   const right = Math.max(...group.map((l) => l.bbox[2]));
   const listItem = ITEM_START.test(lineText(group[0])) || LIST_MARKER.test(lineText(group[0]));
   // Only a paragraph's first line is indented: an indented line after the first opens a
@@ -56,6 +61,17 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   if (group.length >= 2 && right - prev.bbox[2] > SHORT_LINE * (right - left) && line.bbox[0] - left > PARAGRAPH_INDENT * size * 0.5) return false;
   return true;
 }
+
+/**
+ * Where a line's text in its own type starts: a small label hung in the margin before it
+ * ("Chapter 1." beside a chapter title) does not make the next line look indented.
+ */
+function textStart(line: Line): number {
+  const size = lineFontSize(line);
+  return line.spans.find((s) => s.fontSize >= size * LABEL_SIZE)?.bbox[0] ?? line.bbox[0];
+}
+
+const allBold = (l: Line) => l.spans.every((s) => s.bold || !s.text.trim());
 
 /** A paragraph whose lines share both edges: its lines look centred but are not. */
 function isJustified(group: Line[]): boolean {

@@ -13,8 +13,11 @@ export interface FontInfo {
   italic: boolean;
 }
 
-const BOLD = /bold|black|heavy|semibold|demi|-medi\b|medium|\bbd\b|-bd|cmbx|cmb\d/i;
-const ITALIC = /italic|oblique|-it\b|-ital|cmti|cmsl|cmmi/i;
+// TeX's Computer Modern names its weights and shapes in the name's letters: cmbx/cmb
+// (bold), cmti/cmsl/cmmi (italic, slanted, math italic), and the cm-super (EC) fonts the
+// same with "sf" (sfbx, sfbi, sfti, sfsl).
+const BOLD = /bold|black|heavy|semibold|demi|-medi\b|medium|\bbd\b|-bd|cmbx|cmb\d|sfbx|sfbi|sfsb/i;
+const ITALIC = /italic|oblique|-it\b|-ital|cmti|cmsl|cmmi|sfti|sfsl|sfbi/i;
 
 export function fontInfoFromName(rawName: string): FontInfo {
   const name = rawName.replace(/^[A-Z]{6}\+/, "");
