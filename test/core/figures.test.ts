@@ -65,6 +65,20 @@ describe("raster images", () => {
     expect(store.images.size).toBe(1);
   });
 
+  it("joins a picture painted as horizontal strips and keeps only the top one of two copies", async () => {
+    const { doc } = await parsed("docling-testdata/pdf/redp5110_sampled.pdf");
+    const onPage = (n: number) => doc.pages[n - 1].blocks.filter((b) => b.type === "image");
+    // Page 7: Figure 1-2 is six strips of 558 px (80 to 86 rows each, overlapping by 2 pt): one figure.
+    const [strips, ...rest] = onPage(7);
+    expect(rest).toHaveLength(0);
+    expect(strips.image).toMatchObject({ width: 558 });
+    expect(strips.image!.height).toBeGreaterThan(450);
+    expect(strips.bbox[3] - strips.bbox[1]).toBeCloseTo(683.02 - 380.18, 0);
+    expect(strips.captions).toEqual(["Figure 1-2 Existing row and column controls"]);
+    // Page 4: two author photos; the second is painted twice at the same place.
+    expect(onPage(4).map((b) => b.image!.width)).toEqual([898, 881]);
+  });
+
   it("reads no drawing for images in a file that has none", async () => {
     const bytes = await corpusFile(TEXT_ONLY);
     expect(documentHasImageXObjects(bytes)).toBe(false);

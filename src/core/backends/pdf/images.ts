@@ -68,16 +68,80 @@ export async function pageImages(page: PdfPage): Promise<{ images: ExtractedImag
   const viewport = page.getViewport({ scale: 1 });
   // pdf.js caches the list per page: a page whose tables or fonts already fetched it pays nothing more.
   const ops = (await page.getOperatorList()) as OperatorList;
-  const images: ExtractedImage[] = [];
+  const decoded: { bbox: BBox; pixels: DecodedImage }[] = [];
   let undecoded = 0;
-  for (const placement of imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height)) {
-    const decoded = placement.inline ?? (await decodedObject(page, placement.objId!));
-    const png = decoded?.data ? decodedImageToPng(decoded) : null;
-    if (png) images.push({ bbox: placement.bbox, png, width: decoded!.width, height: decoded!.height });
+  for (const placement of withoutHiddenCopies(imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height))) {
+    const pixels = placement.inline ?? (await decodedObject(page, placement.objId!));
+    if (pixels?.data && pixels.width > 0 && pixels.height > 0) decoded.push({ bbox: placement.bbox, pixels });
+    else undecoded++;
+  }
+  const images: ExtractedImage[] = [];
+  for (const { bbox, pixels } of joinStrips(decoded)) {
+    const png = decodedImageToPng(pixels);
+    if (png) images.push({ bbox, png, width: pixels.width, height: pixels.height });
     else undecoded++;
   }
   return { images, undecoded };
 }
+
+/** Share of a box's area another must cover to be the same image painted again (or a shadow under it). */
+const SAME_PLACE = 0.9;
+
+/** An image painted over an earlier one at the same place hides it: keep the one on top. */
+function withoutHiddenCopies(placements: ImagePlacement[]): ImagePlacement[] {
+  return placements.filter((p, i) => !placements.slice(i + 1).some((later) => overlapShare(p.bbox, later.bbox) >= SAME_PLACE && overlapShare(later.bbox, p.bbox) >= SAME_PLACE));
+}
+
+function overlapShare(a: BBox, b: BBox): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  const area = (a[2] - a[0]) * (a[3] - a[1]);
+  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
+}
+
+/** Edges (points) of two strips of one picture line up this closely... */
+const STRIP_EDGE = 1;
+/** ...and the next starts at most this far (points) above or below where the last ended. */
+const STRIP_JOIN = 3;
+
+/**
+ * Some producers slice a picture into horizontal strips painted one under the other (same
+ * left and right edges, same pixel width): they are one figure, joined back into one image.
+ * Rows a strip repeats from the one above (strips often overlap by a point) are dropped.
+ */
+function joinStrips(images: { bbox: BBox; pixels: DecodedImage }[]): { bbox: BBox; pixels: DecodedImage }[] {
+  const out: { bbox: BBox; pixels: DecodedImage }[] = [];
+  for (const img of images) {
+    const last = out[out.length - 1];
+    const joinable =
+      last &&
+      Math.abs(last.bbox[0] - img.bbox[0]) <= STRIP_EDGE &&
+      Math.abs(last.bbox[2] - img.bbox[2]) <= STRIP_EDGE &&
+      Math.abs(img.bbox[1] - last.bbox[3]) <= STRIP_JOIN &&
+      last.pixels.width === img.pixels.width &&
+      last.pixels.kind === img.pixels.kind;
+    if (!joinable) {
+      out.push(img);
+      continue;
+    }
+    const stride = rowBytes(img.pixels);
+    const overlapPt = Math.max(0, last.bbox[3] - img.bbox[1]);
+    const skipRows = Math.min(img.pixels.height - 1, Math.round((overlapPt / (img.bbox[3] - img.bbox[1])) * img.pixels.height));
+    const lastBytes = last.pixels.data.subarray(0, last.pixels.height * rowBytes(last.pixels));
+    const nextBytes = img.pixels.data.subarray(skipRows * stride, img.pixels.height * stride);
+    const data = new Uint8Array(lastBytes.length + nextBytes.length);
+    data.set(lastBytes);
+    data.set(nextBytes, lastBytes.length);
+    out[out.length - 1] = {
+      bbox: [last.bbox[0], last.bbox[1], Math.max(last.bbox[2], img.bbox[2]), img.bbox[3]],
+      pixels: { width: img.pixels.width, height: last.pixels.height + img.pixels.height - skipRows, kind: img.pixels.kind, data },
+    };
+  }
+  return out;
+}
+
+/** Bytes per row of pdf.js's layouts: 1-bit rows are padded to a byte. */
+const rowBytes = ({ width, kind }: DecodedImage) => (kind === 1 ? (width + 7) >> 3 : kind === 2 ? width * 3 : width * 4);
 
 /**
  * An image's decoded pixels. pdf.js sends them after the operator list itself resolves, so
