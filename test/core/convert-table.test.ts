@@ -61,3 +61,22 @@ describe("table grid from the cells' text boxes", () => {
     expect(cellTextAlign([104, 0, 150, 10], 100, 200)).toBe("left");
   });
 });
+
+describe("each cell in its own style", () => {
+  it("sets a cell's text in the font, size and weight of the spans inside its box", async () => {
+    const doc = sampleDocument();
+    const table = doc.pages[0].blocks.find((b) => b.table)!;
+    const span = (text: string, bbox: [number, number, number, number], fontSize: number, bold: boolean) => ({ text, bbox, fontFamily: "ABCDEF+TimesNewRomanPSMT", fontSize, bold, italic: false });
+    table.lines = [
+      { bbox: [72, 280, 432, 295], spans: [span("Region", [80, 282, 120, 293], 14, true), span("Q1", [200, 282, 215, 293], 9, false)] },
+      { bbox: [72, 295, 192, 325], spans: [span("North", [80, 300, 110, 310], 9, false)] },
+    ];
+    const word = await part(doc, "word", "layout", "word/document.xml");
+    expect(word).toMatch(/<w:b\/>.*?<w:sz w:val="28"\/>.*?>Region</s);
+    expect(word).toMatch(/<w:sz w:val="18"\/>.*?>North</s);
+    // Layout mode: lines as tight as the PDF rows, no padding above or below.
+    expect(word).toMatch(/<w:spacing w:after="0" w:line="\d+" w:lineRule="exact"\/>/);
+    const slide = await part(doc, "ppt", "layout", "ppt/slides/slide1.xml");
+    expect(slide).toMatch(/sz="1400"[^>]*b="1"[^>]*>.*?<a:t>Region/s);
+  });
+});

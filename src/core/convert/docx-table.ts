@@ -1,10 +1,11 @@
 // A model table as a real Word table: colSpan -> gridSpan, rowSpan -> vMerge restart /
 // continue (Word wants the covered grid places present as continuation cells), thin
 // borders where the PDF drew them, column widths from the PDF. In layout mode the table floats at its PDF place.
-import { AlignmentType, BorderStyle, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, TableCell, TableLayoutType, TableRow, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
+import { AlignmentType, BorderStyle, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, LineRuleType, TableCell, TableLayoutType, TableRow, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
 import type { Block, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
-import { dominantStyle } from "./spans";
+import { hexColor } from "./docx-styles";
+import { cellStyles, type CellStyle } from "./table-cell-style";
 import { cellTextAlign, columnWidths, gridColumns, placeCells, rowHeights } from "./table-grid";
 
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: "808080" };
@@ -35,10 +36,9 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   // Grid places covered by a cell merged down from an earlier row: "row:col" -> that cell.
   const coveredFromAbove = new Map<string, (typeof placed)[number]>();
   for (const p of placed) for (let dr = 1; dr < p.cell.rowSpan; dr++) coveredFromAbove.set(`${p.row + dr}:${p.col}`, p);
-  const spans = (block.lines ?? []).flatMap((l) => l.spans);
-  // The table's own main font and size, when the parser kept its spans.
-  const main = spans.length ? dominantStyle(spans) : undefined;
-  const text = { size: main?.fontSize, font: main?.fontFamily ? officeFont(main.fontFamily) : undefined };
+  const styleOf = cellStyles(block);
+  // Layout mode sets lines as tight as the PDF's rows allow.
+  const tight = Boolean(opts.keepRowHeights);
   const span = (col: number, n: number) => widths.slice(col, col + n).reduce((a, b) => a + b, 0);
 
   const rows = table.rows.map((row, r) => {
@@ -50,7 +50,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
       const common = { width: { size: span(c, n), type: WidthType.DXA }, columnSpan: n > 1 ? n : undefined };
       if (start) {
         const align = start.cell.bbox ? cellTextAlign(start.cell.bbox, borders[c], borders[c + n]) : "left";
-        cells.push(new TableCell({ ...common, verticalAlign: VerticalAlign.CENTER, children: [cellParagraph(start.cell, text, align)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+        cells.push(new TableCell({ ...common, verticalAlign: VerticalAlign.CENTER, children: [cellParagraph(start.cell, styleOf(start.cell), align, tight)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
       }
       else if (above) cells.push(new TableCell({ ...common, children: [new Paragraph("")], verticalMerge: VerticalMergeType.CONTINUE }));
       // A ragged row: fill the grid so Word does not shift the following rows' cells.
@@ -69,7 +69,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
     width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
     columnWidths: widths,
     layout: TableLayoutType.FIXED,
-    margins: { left: CELL_PADDING_X, right: CELL_PADDING_X, top: CELL_PADDING_Y, bottom: CELL_PADDING_Y },
+    margins: { left: CELL_PADDING_X, right: CELL_PADDING_X, top: tight ? 0 : CELL_PADDING_Y, bottom: tight ? 0 : CELL_PADDING_Y },
     borders: tableBorders(table.ruled !== false ? BORDER : NO_BORDER),
     float: opts.position
       ? {
@@ -90,6 +90,24 @@ function tableBorders(b: IBorderOptions) {
 
 const ALIGN = { left: undefined, center: AlignmentType.CENTER, right: AlignmentType.RIGHT } as const;
 
-function cellParagraph(cell: ModelCell, style: { size?: number; font?: string }, align: keyof typeof ALIGN): Paragraph {
-  return new Paragraph({ spacing: { after: 0 }, alignment: ALIGN[align], children: [new TextRun({ text: cell.text, bold: cell.header || undefined, size: style.size ? halfPoints(style.size) : undefined, font: style.font })] });
+/** Lines of a cell in layout mode are this many font sizes apart: the PDF's rows leave no more room. */
+const TIGHT_LINE_EM = 1.15;
+
+function cellParagraph(cell: ModelCell, style: CellStyle | undefined, align: keyof typeof ALIGN, tight: boolean): Paragraph {
+  const size = style?.fontSize;
+  const color = hexColor(style?.color);
+  return new Paragraph({
+    spacing: { after: 0, ...(tight && size ? { line: twips(size * TIGHT_LINE_EM), lineRule: LineRuleType.EXACT } : {}) },
+    alignment: ALIGN[align],
+    children: [
+      new TextRun({
+        text: cell.text,
+        bold: style ? style.bold || undefined : cell.header || undefined,
+        italics: style?.italic || undefined,
+        size: size ? halfPoints(size) : undefined,
+        font: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
+        color: color && color !== "000000" ? color : undefined,
+      }),
+    ],
+  });
 }

@@ -2,7 +2,9 @@
 // model stores them (a cell covered by a span from above is absent), with rowspan/colspan.
 import type PptxGenJS from "pptxgenjs";
 import type { Block } from "../model";
+import { officeFont } from "./fonts";
 import { dominantStyle } from "./spans";
+import { cellStyles } from "./table-cell-style";
 import { cellTextAlign, columnWidths, placeCells, rowHeights } from "./table-grid";
 
 const BORDER: PptxGenJS.BorderProps = { type: "solid", pt: 0.5, color: "808080" };
@@ -13,6 +15,9 @@ const CELL_MARGIN = 0.03;
 /** Text size relative to the body when the table has no spans of its own. */
 const TABLE_TEXT_SCALE = 0.9;
 
+/** Font sizes in half points, as PowerPoint shows them. */
+const points = (size: number) => Math.max(1, Math.round(size * 2) / 2);
+
 /** `scale` maps PDF points to inches on this slide. */
 export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: number, bodySize: number, font: string): void {
   const table = block.table!;
@@ -22,11 +27,25 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
   const widths = columnWidths(table, x1 - x0, block.bbox);
   const borders = widths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [x0]);
   const column = new Map(placeCells(table).map((p) => [p.cell, p.col]));
+  const styleOf = cellStyles(block);
   const rows: PptxGenJS.TableRow[] = table.rows.map((row) =>
     row.map((c) => {
       const col = column.get(c) ?? 0;
       const align = c.bbox ? cellTextAlign(c.bbox, borders[col], borders[Math.min(borders.length - 1, col + Math.max(1, c.colSpan))]) : "left";
-      return { text: c.text, options: { rowspan: c.rowSpan > 1 ? c.rowSpan : undefined, colspan: c.colSpan > 1 ? c.colSpan : undefined, bold: c.header || undefined, align } };
+      const style = styleOf(c);
+      return {
+        text: c.text,
+        options: {
+          rowspan: c.rowSpan > 1 ? c.rowSpan : undefined,
+          colspan: c.colSpan > 1 ? c.colSpan : undefined,
+          align,
+          bold: style ? style.bold || undefined : c.header || undefined,
+          italic: style?.italic || undefined,
+          fontSize: style ? points(style.fontSize * scale * 72) : undefined,
+          fontFace: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
+          color: style?.color ? style.color.replace("#", "").toUpperCase() : undefined,
+        },
+      };
     }),
   );
   slide.addTable(rows, {
@@ -36,7 +55,7 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
     colW: widths.map((w) => w * scale),
     // Rows as tall as the PDF's; PowerPoint grows a row its text needs.
     rowH: table.rows.length ? rowHeights(table, block.bbox).map((h) => h * scale) : undefined,
-    fontSize: Math.max(1, Math.round(fontSize * 2) / 2),
+    fontSize: points(fontSize),
     fontFace: font,
     margin: CELL_MARGIN,
     valign: "middle",
