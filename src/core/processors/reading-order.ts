@@ -19,6 +19,8 @@ const MIN_COLUMN_CHARS = 200;
 const BESIDE_OVERLAP = 0.5;
 /** Tops closer than this (points) are level: computed from glyph boxes, they differ by rounding only. */
 const LEVEL_TOPS = 2;
+/** A block across the gutter narrower than this share of the region may be an inset. */
+const INSET_MAX_WIDTH = 0.4;
 /** Columns inside columns: deeper than this is noise, not layout. */
 const MAX_DEPTH = 4;
 
@@ -70,8 +72,13 @@ function orderRegion(blocks: Block[], x0: number, x1: number, depth: number): Bl
   const byTop = topToBottom(blocks);
   const gutter = depth < MAX_DEPTH ? findGutter(byTop, x0, x1) : null;
   if (gutter === null) return byTop;
+  // Insets (a photo's caption set in the middle of a magazine page) sit across the gutter
+  // with column text above and below them on both sides: read after the columns instead
+  // of cutting them in two.
+  const insets = byTop.filter((b) => isInset(b, byTop, gutter, x1 - x0));
+  const flowing = insets.length ? byTop.filter((b) => !insets.includes(b)) : byTop;
   const out: Block[] = [];
-  for (const section of sections(byTop, gutter)) {
+  for (const section of sections(flowing, gutter)) {
     if (section.spanning) {
       // Across the gutter (a title, an author row, a wide figure): its own layout, read on its own.
       out.push(...orderRegion(section.blocks, x0, x1, depth + 1));
@@ -80,7 +87,16 @@ function orderRegion(blocks: Block[], x0: number, x1: number, depth: number): Bl
       out.push(...orderRegion(section.blocks.filter((b) => b.bbox[0] >= gutter), gutter, x1, depth + 1));
     }
   }
-  return out;
+  return [...out, ...insets];
+}
+
+/** An inset is narrow and embedded: both columns run on above and below it. */
+function isInset(b: Block, blocks: Block[], gutter: number, regionWidth: number): boolean {
+  if (!(b.bbox[0] < gutter && b.bbox[2] > gutter) || b.bbox[2] - b.bbox[0] > INSET_MAX_WIDTH * regionWidth) return false;
+  const side = (o: Block) => (o.bbox[2] <= gutter ? "left" : o.bbox[0] >= gutter ? "right" : null);
+  return (["left", "right"] as const).every(
+    (s) => blocks.some((o) => side(o) === s && o.bbox[3] <= b.bbox[1]) && blocks.some((o) => side(o) === s && o.bbox[1] >= b.bbox[3]),
+  );
 }
 
 interface Section {
