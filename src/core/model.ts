@@ -72,6 +72,13 @@ export interface ImageDescription {
   reason?: string;
 }
 
+export interface InlineImage {
+  image: ImageRef;
+  bbox: BBox;
+  /** Where the image sits in the block's `text` (a word boundary). */
+  offset: number;
+}
+
 export interface Formula {
   latex: string;
   display: boolean;
@@ -98,6 +105,8 @@ export interface Block {
   image?: ImageRef;
   formula?: Formula;
   captions?: string[];
+  /** Small images inside the block's lines (enable_inline_image), at a character offset of `text`. */
+  inlineImages?: InlineImage[];
   layer: Layer;
   source: BlockSource;
   /** Processors hide rather than delete, so debugging and keep_header_footer both work. */

@@ -47,7 +47,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
     // Page at a time: each page's pdf.js state is released before the next is read.
     const warnings: Warning[] = [];
     const tagged: OutlineEntry[] = [];
-    const imageContext = options.images ? { sink: options.images.sink, hasImageXObjects: documentHasImageXObjects(bytes) } : undefined;
+    const imageContext = options.images ? { sink: options.images.sink, hasImageXObjects: documentHasImageXObjects(bytes), keepSmall: options.features.enable_inline_image } : undefined;
     const describe = describeBudget();
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
       // A damaged page costs that page, not the document: it stays, empty, with a warning.

@@ -70,6 +70,17 @@ describe("element_formats.image through /v1/parse", () => {
   });
 });
 
+describe("feature_config", () => {
+  it("enable_inline_image: icons inside their paragraph, in Markdown and in the block's inline_images", async () => {
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-image.pdf"), feature_config: '{"enable_inline_image":true}' });
+    expect(body.code).toBe(0);
+    const block = body.data.result.outputs.json.pages[0].blocks.find((b: any) => b.content.startsWith("Inline image like"));
+    expect(block.inline_images).toHaveLength(2);
+    expect(new URL(block.inline_images[0].img_url).pathname).toMatch(/\/files\/images\/page1-2\.png$/);
+    expect(body.data.result.outputs.markdown).toContain(`Inline image like ![](${block.inline_images[0].img_url}) and ![](${block.inline_images[1].img_url}) .`);
+  });
+});
+
 describe("zip output", () => {
   it("holds the Markdown, every image it references and the JSON, from an async task", async () => {
     const { body } = await post("/v1/parse/async", { api_key: apiKey, file: figures, output_formats: ["zip", "json"], element_formats: '{"image":"file"}' });

@@ -113,6 +113,31 @@ describe("raster images", () => {
   });
 });
 
+describe("enable_inline_image and enable_table_image", () => {
+  it("puts icons inside the text line they sit on, where they are printed", async () => {
+    const { doc, store } = await parsed("convert-samples/p2d-demo-image.pdf", { enable_inline_image: true });
+    expect(blocksOf(doc, "image")).toHaveLength(1);
+    const result = await renderWithImages(doc, { ...renderOpts("file"), features: features({ enable_inline_image: true }) }, { store });
+    expect(result.outputs.markdown).toContain("Inline image like ![](images/page1-2.png) and ![](images/page1-3.png) . Automate your code review with");
+    expect(result.outputs.markdown).toContain("test‑coverage checks ![](images/page1-4.png) when you need them.");
+    const line = result.outputs.json!.pages[0].blocks.find((b) => b.content.startsWith("Inline image like"))!;
+    expect(line.content).toBe("Inline image like and . Automate your code review with");
+    // Offsets index the block's content: the text before each icon.
+    expect(line.inline_images!.map((i) => [i.img_url, line.content.slice(0, i.offset).trim()])).toEqual([
+      ["images/page1-2.png", "Inline image like"],
+      ["images/page1-3.png", "Inline image like and"],
+    ]);
+  });
+
+  it("keeps the logo inside a table cell unless enable_table_image is off", async () => {
+    const logo = (doc: Document) => blocksOf(doc, "image").filter((b) => b.image!.width === 291);
+    const on = (await parsed("convert-samples/p2d-demo-table.pdf")).doc;
+    expect(logo(on).map((b) => b.hidden ?? false)).toEqual([false]);
+    const off = (await parsed("convert-samples/p2d-demo-table.pdf", { enable_table_image: false })).doc;
+    expect(logo(off).map((b) => b.hidden)).toEqual([true]);
+  });
+});
+
 describe("captions", () => {
   it("attaches a figure's caption and hides the caption block", async () => {
     const { doc } = await parsed(CLASSIFICATION);

@@ -13,6 +13,8 @@ export interface PageImageContext {
   sink: ImageSink;
   /** documentHasImageXObjects() of the file, computed once. */
   hasImageXObjects: boolean;
+  /** enable_inline_image: keep images under figure size too, for the text lines they sit in. */
+  keepSmall?: boolean;
 }
 
 export interface StoredPageImages {
@@ -25,13 +27,13 @@ export async function storePageImages(page: PdfPage, raw: PageRuns, pageIndex: n
   const bytes = new Map<string, Uint8Array>();
   const drawingAtHand = raw.rulings !== undefined;
   if (!drawingAtHand && !(ctx.hasImageXObjects && mayHoldFigure(raw.runs.map((r) => r.bbox), raw.width, raw.height))) return { bytes, undecoded: 0 };
-  const { images, undecoded } = await pageImages(page);
+  const { images, undecoded } = await pageImages(page, ctx.keepSmall);
   raw.images = [];
   for (const [n, img] of images.entries()) {
     const ref = imageRef(pageIndex, n);
     await ctx.sink.put(ref, img.png, "image/png");
     bytes.set(ref, img.png);
-    raw.images.push({ bbox: img.bbox, image: { ref, mime: "image/png", width: img.width, height: img.height } });
+    raw.images.push({ bbox: img.bbox, image: { ref, mime: "image/png", width: img.width, height: img.height }, ...(img.small ? { small: true } : {}) });
   }
   return { bytes, undecoded };
 }

@@ -17,7 +17,7 @@ import type { OutlineEntry } from "../backends/pdf/outline";
 import { markLists } from "./lists";
 import { mergeAcrossPages } from "./cross-page";
 import { extractTables, mergeTablesAcrossPages } from "./tables/index";
-import { figureBlocks } from "./figures";
+import { figureBlocks, hideImagesInTables, placeInlineImages } from "./figures";
 import { attachCaptions } from "./captions";
 
 export function processPage(index: number, raw: PageRuns): Page {
@@ -29,6 +29,7 @@ export function processPage(index: number, raw: PageRuns): Page {
   const vertical = rest.filter((r) => r.vertical);
   const blocks = orderBlocks([...buildBlocks(buildLines(horizontal)), ...tables, ...figureBlocks(raw.images)], raw.width);
   attachCaptions(blocks);
+  placeInlineImages(blocks, raw.images);
   // A page set mostly in vertical writing reads its columns first (right to left); on a
   // horizontal page, vertical labels come after the text.
   const verticalBlocks = buildVerticalBlocks(vertical);
@@ -55,6 +56,7 @@ export function processDocument(pages: Page[], features: FeatureConfig, hints: D
   markLists(pages);
   if (features.enable_text_cross_page) mergeAcrossPages(pages);
   if (features.enable_table_cross_page) mergeTablesAcrossPages(pages);
+  if (!features.enable_table_image) hideImagesInTables(pages);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -2,7 +2,7 @@
 // renderers run: `url` a signed link from the adapter (the Worker signs R2 keys), `base64` a
 // data URI read back from the image store, `file` the image's path inside the zip, `none`
 // nothing (image blocks are left out). Also the zip's image files.
-import type { Block, Document } from "../model";
+import type { Document, ImageRef } from "../model";
 import type { RenderOptions } from "../options";
 import type { ImageStore } from "../images/store";
 import { renderParseResult, type ParseResult } from "./result";
@@ -16,16 +16,15 @@ export interface ImageAccess {
   urlOf?: (ref: string) => Promise<string>;
 }
 
-/** Image blocks the output shows (body figures; `none` shows none). */
-export function shownImages(doc: Document, opts: RenderOptions): Block[] {
+/** Images the output shows: figures and the images inside text lines of shown blocks (`none` shows none). */
+export function shownImages(doc: Document, opts: RenderOptions): ImageRef[] {
   if (opts.elementFormats.image === "none") return [];
-  return doc.pages.flatMap((p) => visibleBlocks(p, opts.features).filter((b) => b.type === "image" && b.image));
+  return doc.pages.flatMap((p) => visibleBlocks(p, opts.features).flatMap((b) => [...(b.type === "image" && b.image ? [b.image] : []), ...(b.inlineImages ?? []).map((i) => i.image)]));
 }
 
 export async function resolveImageSources(doc: Document, opts: RenderOptions, access: ImageAccess): Promise<Map<string, string>> {
   const sources = new Map<string, string>();
-  for (const b of shownImages(doc, opts)) {
-    const { ref, mime } = b.image!;
+  for (const { ref, mime } of shownImages(doc, opts)) {
     switch (opts.elementFormats.image) {
       case "url":
         if (access.urlOf) sources.set(ref, await access.urlOf(ref));
@@ -48,9 +47,9 @@ export async function renderWithImages(doc: Document, opts: RenderOptions, acces
   const imageSources = await resolveImageSources(doc, opts, access);
   const zipImages: Record<string, Uint8Array> = {};
   if (opts.outputFormats.includes("zip") && opts.elementFormats.image === "file") {
-    for (const b of shownImages(doc, opts)) {
-      const bytes = await access.store?.get(b.image!.ref);
-      if (bytes) zipImages[b.image!.ref] = bytes;
+    for (const { ref } of shownImages(doc, opts)) {
+      const bytes = await access.store?.get(ref);
+      if (bytes) zipImages[ref] = bytes;
     }
   }
   return renderParseResult(doc, { ...opts, imageSources }, zipImages);

@@ -42,8 +42,27 @@ function blockMarkdown(b: Block, opts: RenderOptions): string {
     case "formula":
       return b.formula ? (b.formula.display ? `$$\n${b.formula.latex}\n$$` : `$${b.formula.latex}$`) : escapeText(b.text);
     default:
-      return withLinks(b, escapeText(b.text));
+      return b.inlineImages?.length ? withInlineImages(b, opts) : withLinks(b, escapeText(b.text));
   }
+}
+
+/** Private-use characters mark where inline images go while the text is escaped and linked. */
+const MARK = 0xe000;
+
+/** The block's text with `![](src)` at each inline image's offset (images without a source are left out). */
+function withInlineImages(b: Block, opts: RenderOptions): string {
+  let text = b.text;
+  const images = b.inlineImages ?? [];
+  for (let i = images.length - 1; i >= 0; i--) {
+    const at = Math.min(images[i].offset, text.length);
+    text = `${text.slice(0, at)} ${String.fromCharCode(MARK + i)} ${text.slice(at)}`;
+  }
+  return withLinks(b, escapeText(text)).replace(/[\ue000-\uf8ff]/g, (m) => {
+    const image = images[m.charCodeAt(0) - MARK];
+    if (!image) return m;
+    const src = opts.elementFormats.image === "none" ? undefined : opts.imageSources?.get(image.image.ref);
+    return src ? `![](${src.replace(/[()\s]/g, encodeURIComponent)})` : "";
+  }).replace(/ {2,}/g, " ").trim();
 }
 
 /**

@@ -15,6 +15,8 @@ export interface ImagePlacement {
   objId?: string;
   /** An inline image's decoded pixels, carried in the operator list itself. */
   inline?: DecodedImage;
+  /** Under figure size (kept only when asked for, to sit inside text lines). */
+  small?: boolean;
 }
 
 export interface ExtractedImage {
@@ -23,12 +25,15 @@ export interface ExtractedImage {
   /** Pixel size of the image (not of its box on the page). */
   width: number;
   height: number;
+  small?: boolean;
 }
 
 /** An image narrower or lower than this (points) is a bullet, a rule or an icon: decoration. */
 const MIN_SIDE = 16;
 /** Smaller areas (points², about 0.45 x 0.45 inch) are logos and ornaments, not figures. */
 const MIN_AREA = 32 * 32;
+/** Smaller images (points a side) are dots and rules even inside a line of text. */
+const MIN_INLINE_SIDE = 6;
 /** An image covering this share of the page is its background (or a scan under its text layer). */
 const BACKGROUND_SHARE = 0.85;
 
@@ -37,13 +42,16 @@ const OBJECT_WAIT_MS = 3000;
 
 const OPS = pdfjs.OPS;
 
-export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number): ImagePlacement[] {
+/** `keepSmall`: also images under figure size (icons in text lines), for enable_inline_image. */
+export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number, keepSmall = false): ImagePlacement[] {
   const out: ImagePlacement[] = [];
   const seen = new Set<string>();
   walkOperators(ops, base, (fn, args, { ctm }) => {
     if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) return;
     const bbox = unitSquareBox(ctm, pageWidth, pageHeight);
-    if (!bbox || !isFigureSized(bbox, pageWidth, pageHeight)) return;
+    if (!bbox || isBackground(bbox, pageWidth, pageHeight)) return;
+    const small = !isFigureSized(bbox);
+    if (small && !(keepSmall && Math.min(bbox[2] - bbox[0], bbox[3] - bbox[1]) >= MIN_INLINE_SIDE)) return;
     if (fn === OPS.paintImageXObject) {
       const objId = args[0];
       if (typeof objId !== "string") return;
@@ -51,10 +59,10 @@ export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: numb
       const key = `${objId}@${bbox.map(Math.round).join(",")}`;
       if (seen.has(key)) return;
       seen.add(key);
-      out.push({ bbox, objId });
+      out.push({ bbox, objId, ...(small ? { small } : {}) });
     } else {
       const inline = args[0] as DecodedImage | undefined;
-      if (inline?.data) out.push({ bbox, inline });
+      if (inline?.data) out.push({ bbox, inline, ...(small ? { small } : {}) });
     }
   });
   return out;
@@ -64,21 +72,21 @@ export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: numb
  * The page's images as PNG files, in painting order, and how many figure-sized images
  * pdf.js could not decode (JBIG2 and JPX need its WASM decoders, not bundled yet).
  */
-export async function pageImages(page: PdfPage): Promise<{ images: ExtractedImage[]; undecoded: number }> {
+export async function pageImages(page: PdfPage, keepSmall = false): Promise<{ images: ExtractedImage[]; undecoded: number }> {
   const viewport = page.getViewport({ scale: 1 });
   // pdf.js caches the list per page: a page whose tables or fonts already fetched it pays nothing more.
   const ops = (await page.getOperatorList()) as OperatorList;
-  const decoded: { bbox: BBox; pixels: DecodedImage }[] = [];
+  const decoded: Decoded[] = [];
   let undecoded = 0;
-  for (const placement of withoutHiddenCopies(imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height))) {
+  for (const placement of withoutHiddenCopies(imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height, keepSmall))) {
     const pixels = placement.inline ?? (await decodedObject(page, placement.objId!));
-    if (pixels?.data && pixels.width > 0 && pixels.height > 0) decoded.push({ bbox: placement.bbox, pixels });
+    if (pixels?.data && pixels.width > 0 && pixels.height > 0) decoded.push({ bbox: placement.bbox, pixels, small: placement.small });
     else undecoded++;
   }
   const images: ExtractedImage[] = [];
-  for (const { bbox, pixels } of joinStrips(decoded)) {
+  for (const { bbox, pixels, small } of [...joinStrips(decoded.filter((d) => !d.small)), ...decoded.filter((d) => d.small)]) {
     const png = decodedImageToPng(pixels);
-    if (png) images.push({ bbox, png, width: pixels.width, height: pixels.height });
+    if (png) images.push({ bbox, png, width: pixels.width, height: pixels.height, ...(small ? { small } : {}) });
     else undecoded++;
   }
   return { images, undecoded };
@@ -109,8 +117,14 @@ const STRIP_JOIN = 3;
  * left and right edges, same pixel width): they are one figure, joined back into one image.
  * Rows a strip repeats from the one above (strips often overlap by a point) are dropped.
  */
-function joinStrips(images: { bbox: BBox; pixels: DecodedImage }[]): { bbox: BBox; pixels: DecodedImage }[] {
-  const out: { bbox: BBox; pixels: DecodedImage }[] = [];
+interface Decoded {
+  bbox: BBox;
+  pixels: DecodedImage;
+  small?: boolean;
+}
+
+function joinStrips(images: Decoded[]): Decoded[] {
+  const out: Decoded[] = [];
   for (const img of images) {
     const last = out[out.length - 1];
     const joinable =
@@ -169,12 +183,13 @@ function unitSquareBox(ctm: Matrix, pageWidth: number, pageHeight: number): BBox
   return box[2] > box[0] && box[3] > box[1] ? box.map(round) as BBox : null;
 }
 
-function isFigureSized([x0, y0, x1, y1]: BBox, pageWidth: number, pageHeight: number): boolean {
+function isFigureSized([x0, y0, x1, y1]: BBox): boolean {
   const w = x1 - x0;
   const h = y1 - y0;
-  if (w < MIN_SIDE || h < MIN_SIDE || w * h < MIN_AREA) return false;
-  return w * h < BACKGROUND_SHARE * pageWidth * pageHeight;
+  return w >= MIN_SIDE && h >= MIN_SIDE && w * h >= MIN_AREA;
 }
+
+const isBackground = ([x0, y0, x1, y1]: BBox, pageWidth: number, pageHeight: number) => (x1 - x0) * (y1 - y0) >= BACKGROUND_SHARE * pageWidth * pageHeight;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

@@ -48,6 +48,8 @@ export interface PageRuns {
 export interface PlacedImage {
   bbox: BBox;
   image: ImageRef;
+  /** Smaller than a figure: an icon or a symbol, kept only to sit inside a text line (enable_inline_image). */
+  small?: boolean;
 }
 
 interface PdfTextItem {
