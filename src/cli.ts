@@ -73,7 +73,8 @@ async function main() {
     const target = flags.to === "ppt" ? "ppt" : "word";
     const mode = flags.mode === "layout" || flags.mode === "flow" ? flags.mode : target === "ppt" ? "layout" : "flow";
     const doc = await parseDocument(bytes, name, {
-      features: { ...DEFAULT_FEATURES, enable_title_level_recognition: true, enable_text_cross_page: true, keep_header_footer: true, enable_image_understanding: false },
+      // What the service asks of the parser for a conversion (src/tasks/run.ts CONVERT_FEATURES).
+      features: { ...DEFAULT_FEATURES, enable_title_level_recognition: true, enable_text_cross_page: true, enable_table_cross_page: true, keep_header_footer: true, enable_image_understanding: false },
       onProgress: progressBar(name),
     });
     const out = await convertDocument(doc, target, mode);

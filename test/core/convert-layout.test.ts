@@ -102,3 +102,19 @@ describe("Word flow headers and footers", () => {
     expect(document).not.toMatch(/<w:pgNumType w:start=/);
   });
 });
+
+describe("text the parser hid from reading but the page printed", () => {
+  it("shows a caption moved onto its table and a paragraph's continuation in the next column", async () => {
+    const doc = sampleDocument();
+    const blocks = doc.pages[0].blocks;
+    const caption: Block = { ...textBlock([span("Table 1: Regions and quarters", [72, 265, 250, 275], "Helvetica")]), type: "caption", hidden: true };
+    const continuation: Block = { ...textBlock([span("continued in the next column", [320, 400, 500, 410], "Helvetica")]), hidden: true };
+    blocks.splice(blocks.findIndex((b) => b.table), 0, caption);
+    blocks.push(continuation);
+    const layout = (await files(doc, "word", "layout"))("word/document.xml");
+    expect(layout).toContain("Table 1: Regions and quarters");
+    expect(layout).toContain("continued in the next column");
+    const flow = (await files(doc, "word", "flow"))("word/document.xml");
+    expect(flow).toMatch(/<w:pStyle w:val="Caption"\/>.*Table 1: Regions and quarters.*<w:tbl>/s);
+  });
+});

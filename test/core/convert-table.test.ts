@@ -31,8 +31,13 @@ describe("table borders follow the PDF", () => {
     });
   }
 
+  it("Word layout: no grid where the parser could not tell", async () => {
+    const unknown = await part(withRuling(undefined), "word", "layout", "word/document.xml");
+    expect(unknown).toMatch(/<w:tblBorders>.*<w:insideV w:val="none"/s);
+  });
+
   it("PowerPoint: a drawn grid gets cell borders, aligned text none", async () => {
-    const ruled = await part(withRuling(undefined), "ppt", "layout", "ppt/slides/slide1.xml");
+    const ruled = await part(withRuling(true), "ppt", "layout", "ppt/slides/slide1.xml");
     expect(ruled).toMatch(/<a:lnL w="\d+"[^>]*><a:solidFill>/);
     const unruled = await part(withRuling(false), "ppt", "layout", "ppt/slides/slide1.xml");
     expect(unruled).not.toMatch(/<a:lnL w="\d+"[^>]*><a:solidFill>/);
@@ -78,5 +83,17 @@ describe("each cell in its own style", () => {
     expect(word).toMatch(/<w:spacing w:after="0" w:line="\d+" w:lineRule="exact"\/>/);
     const slide = await part(doc, "ppt", "layout", "ppt/slides/slide1.xml");
     expect(slide).toMatch(/sz="1400"[^>]*b="1"[^>]*>.*?<a:t>Region/s);
+  });
+});
+
+describe("a table continued on the next page", () => {
+  it("shows on each page, in layout modes, only the rows that page printed", async () => {
+    const { printedRows } = await import("../../src/core/convert/table-grid");
+    const row = (text: string, top: number) => [{ text, rowSpan: 1, colSpan: 1, bbox: [72, top, 200, top + 10] as [number, number, number, number] }];
+    // Rows 0-2 from page 1 (running down to y 700), rows 3-4 appended from page 2 (starting again at the top).
+    const merged = { columnCount: 1, rows: [row("a", 600), row("b", 650), row("c", 700), row("d", 80), row("e", 100)] };
+    expect(printedRows(merged).rows.map((r) => r[0].text)).toEqual(["a", "b", "c"]);
+    const single = { columnCount: 1, rows: [row("a", 100), row("b", 120)] };
+    expect(printedRows(single)).toBe(single);
   });
 });

@@ -10,7 +10,7 @@ import { planLists, type ListPlan } from "./docx-lists";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns } from "./docx-runs";
-import { headingLevel, wordStyles, type WordStyles } from "./docx-styles";
+import { CAPTION_STYLE, headingLevel, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
 import { blockRuns, styledRuns } from "./spans";
 
@@ -53,13 +53,22 @@ export async function docxFlow(doc: Document): Promise<Uint8Array> {
   return new Uint8Array(await Packer.toArrayBuffer(word));
 }
 
+/**
+ * A caption the parser moved onto its figure or table (hidden, its text in the owner's
+ * `captions`): written where it stood, as a Caption paragraph, since the figure it labels
+ * cannot be, and a table's caption belongs above or below the table as printed.
+ */
+const isMovedCaption = (b: Block) => b.hidden === true && b.type === "caption" && b.layer === "body";
+/** The rest of a paragraph cut by a column or page break, merged into the block before the break: it lends its lines' styles. */
+const isMergedContinuation = (b: Block) => b.hidden === true && b.layer === "body" && (b.continuesFromPreviousPage === true || b.type === "text");
+
 /** Visible blocks in reading order; a hidden continuation lends its lines (its styles) to the block it continues. */
 function flowItems(doc: Document): FlowItem[] {
   const items: FlowItem[] = [];
   for (const page of doc.pages) {
     for (const block of page.blocks) {
-      if (!block.hidden) items.push({ block, page, continuation: [] });
-      else if (block.continuesFromPreviousPage && items.length) items[items.length - 1].continuation.push(...(block.lines ?? []));
+      if (!block.hidden || isMovedCaption(block)) items.push({ block, page, continuation: [] });
+      else if (isMergedContinuation(block) && items.length) items[items.length - 1].continuation.push(...(block.lines ?? []));
     }
   }
   return items;
@@ -82,6 +91,7 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
   const numbering = ctx.lists.of.get(block);
   if (numbering) return [new Paragraph({ numbering, children: wordRuns(runs, styles.body) })];
   if (block.type === "code") return [new Paragraph({ children: codeRuns(block, styles) })];
+  if (block.type === "caption") return [new Paragraph({ style: CAPTION_STYLE, alignment: wordAlign(block, page), children: wordRuns(runs, styles.body) })];
   const alignment = block.type === "formula" && block.formula?.display ? AlignmentType.CENTER : wordAlign(block, page);
   return [new Paragraph({ alignment, indent: wordIndent(block), children: wordRuns(runs, styles.body) })];
 }

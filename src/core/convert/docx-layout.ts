@@ -11,6 +11,7 @@ import { wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
 import { twips } from "./fonts";
 import { verticalTable } from "./docx-vertical";
+import { printedRows } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
 import { letterSpacing } from "./layout-fit";
 import { ownRuns } from "./spans";
@@ -37,7 +38,7 @@ function pageElements(page: Page, styles: WordStyles): (Paragraph | Table)[] {
   const out: (Paragraph | Table)[] = [];
   for (const block of layoutBlocks(page)) {
     const [x0, y0, x1] = block.bbox;
-    if (block.table) out.push(anchor(), wordTable(block, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true }), anchor());
+    if (block.table) out.push(anchor(), wordTable({ ...block, table: printedRows(block.table) }, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true }), anchor());
     else if (isVertical(block)) out.push(anchor(), verticalTable(block, styles.body), anchor());
     else out.push(frame(block, page, styles));
   }

@@ -27,6 +27,10 @@ const HEADING_AFTER_EM = 0.4;
 /** Heading size relative to the body when no title at that level carries font sizes. */
 const FALLBACK_HEADING_SCALE = [1.8, 1.5, 1.3, 1.15, 1.05, 1];
 const BLACK = "000000";
+/** Word's built-in caption style (its id is "Caption", its name "caption"), defined here so every reader shows it alike. */
+export const CAPTION_STYLE = "Caption";
+/** Space around a caption, in ems of the body size. */
+const CAPTION_GAP_EM = 0.4;
 
 export interface WordStyles {
   options: IStylesOptions;
@@ -66,6 +70,8 @@ export function wordStyles(doc: Document): WordStyles {
         heading5: headingStyle(headings[4], 4),
         heading6: headingStyle(headings[5], 5),
       },
+      // Captions keep the body's font: their own spans say when the PDF set them smaller or italic.
+      paragraphStyles: [{ id: CAPTION_STYLE, name: "caption", basedOn: "Normal", next: "Normal", quickFormat: true, paragraph: { spacing: { before: twips(body.size * CAPTION_GAP_EM), after: twips(body.size * CAPTION_GAP_EM) } } }],
     },
   };
 }

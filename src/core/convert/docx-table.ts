@@ -70,7 +70,9 @@ export function wordTable(block: Block, opts: TableOptions): Table {
     columnWidths: widths,
     layout: TableLayoutType.FIXED,
     margins: { left: CELL_PADDING_X, right: CELL_PADDING_X, top: tight ? 0 : CELL_PADDING_Y, bottom: tight ? 0 : CELL_PADDING_Y },
-    borders: tableBorders(table.ruled !== false ? BORDER : NO_BORDER),
+    // Layout mode draws a grid only where the PDF is known to have drawn one; flow mode keeps
+    // one unless the table is known to be aligned text (a grid helps editing a reflowed table).
+    borders: tableBorders((opts.keepRowHeights ? table.ruled === true : table.ruled !== false) ? BORDER : NO_BORDER),
     float: opts.position
       ? {
           horizontalAnchor: TableAnchorType.PAGE,

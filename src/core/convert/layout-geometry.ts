@@ -50,14 +50,16 @@ function freeSpan(block: Block, page: Page): { left: number; right: number } {
 const shown = new WeakMap<Page, Block[]>();
 
 /**
- * The blocks as the page showed them: furniture (headers, footers, page numbers) and a
- * paragraph's continuation from the previous page are hidden only for reading, so they are
- * kept; other hidden blocks and figures without image bytes are left out.
+ * The blocks as the page showed them. Processors hide what the reading text should not
+ * repeat, but all of it was printed on this page: furniture (headers, footers, page
+ * numbers), a paragraph's or a table's continuation merged into the block before the
+ * break, a caption moved onto its figure or table. So every block with text is shown;
+ * only figures are left out (their image bytes are not in the model).
  */
 export function layoutBlocks(page: Page): Block[] {
   // Asked for every block of a page (freeSpan): filtered once per page.
   let blocks = shown.get(page);
-  if (!blocks) shown.set(page, (blocks = page.blocks.filter((b) => (!b.hidden || b.layer !== "body" || b.continuesFromPreviousPage) && (b.table || (b.type !== "image" && b.text.trim())))));
+  if (!blocks) shown.set(page, (blocks = page.blocks.filter((b) => b.table || (b.type !== "image" && b.text.trim()))));
   return blocks;
 }
 

@@ -10,6 +10,7 @@ import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry"
 import { letterSpacing, type Fit } from "./layout-fit";
 import { verticalBox } from "./vertical-box";
 import { addSlideTable } from "./pptx-table";
+import { printedRows } from "./table-grid";
 import { repairPptx, type ShapeIndents } from "./pptx-repair";
 import { TitleLayouts } from "./pptx-title";
 import { dominantStyle, ownRuns } from "./spans";
@@ -37,7 +38,7 @@ export async function pptxLayout(doc: Document): Promise<Uint8Array> {
     const title = blocks.find((b) => b.type === "title" && !b.hidden);
     const s = pptx.addSlide(title ? { masterName: titles.layoutFor(box(title, page, scale)) } : undefined);
     for (const block of blocks) {
-      if (block.table) addSlideTable(s, block, scale, body.fontSize, officeFont(body.fontFamily));
+      if (block.table) addSlideTable(s, { ...block, table: printedRows(block.table) }, scale, body.fontSize, officeFont(body.fontFamily));
       else addTextBox(s, block, page, scale, block === title, indents);
     }
   }

@@ -8,7 +8,7 @@ import { cellStyles } from "./table-cell-style";
 import { cellTextAlign, columnWidths, placeCells, rowHeights } from "./table-grid";
 
 const BORDER: PptxGenJS.BorderProps = { type: "solid", pt: 0.5, color: "808080" };
-/** A table of aligned text only (the model's `ruled` false) is drawn without a grid, as the PDF showed it. */
+/** A table of aligned text (or one the parser could not tell) is drawn without a grid. */
 const NO_BORDER: PptxGenJS.BorderProps = { type: "none" };
 /** Cell padding (inches): tight, so PDF-sized columns keep their line breaks. */
 const CELL_MARGIN = 0.03;
@@ -59,7 +59,8 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
     fontFace: font,
     margin: CELL_MARGIN,
     valign: "middle",
-    border: table.ruled === false ? NO_BORDER : BORDER,
+    // A grid only where the PDF is known to have drawn one, as the slide should look like the page.
+    border: table.ruled === true ? BORDER : NO_BORDER,
     autoPage: false,
   });
 }

@@ -111,3 +111,27 @@ export function cellTextAlign(textBox: BBox, left: number, right: number): "left
   if (Math.abs(before - after) <= CENTRE_TOLERANCE + 0.1 * (right - left) && before > CENTRE_TOLERANCE) return "center";
   return after <= RIGHT_HUG && after * RIGHT_RATIO < before ? "right" : "left";
 }
+
+/** A row whose text starts this far (points) above the row before it came from a later page. */
+const PAGE_JUMP = 20;
+
+/**
+ * The rows a table printed on its own page. A table continued on the next page gets the
+ * continuation's rows appended by the parser (the continuation stays, hidden, on its own
+ * page); their text boxes are in that page's coordinates, so the first row that starts far
+ * above the row before it is where the appended rows begin. Layout modes show only these.
+ */
+export function printedRows(table: Table): Table {
+  let lastTop = -Infinity;
+  for (let r = 0; r < table.rows.length; r++) {
+    const tops = table.rows[r].filter((c) => c.bbox && c.text.trim()).map((c) => c.bbox![1]);
+    if (!tops.length) continue;
+    const top = Math.min(...tops);
+    if (top < lastTop - PAGE_JUMP) {
+      const rows = table.rows.slice(0, r).map((row, i) => row.map((c) => (i + c.rowSpan > r ? { ...c, rowSpan: r - i } : c)));
+      return { ...table, rows };
+    }
+    lastTop = Math.max(lastTop, top);
+  }
+  return table;
+}
