@@ -41,6 +41,8 @@ for (const file of files) {
   const memory = await heapUse(file, name);
   const row = (step: string, s: number, heap: number | string) => console.log(`| ${name} | ${step} | ${pages} | ${s.toFixed(2)} | ${(pages / s).toFixed(1)} | ${typeof heap === "number" ? mb(heap) : heap} |`);
   row("parse", parseS, memory.parse);
+  const [withImages, imagesS] = await timed(() => parseWithImages(file, name, false));
+  row(`parse + images (${withImages.figures} figures, ${mb(withImages.bytes)} MB PNG)`, imagesS, (await parseWithImages(file, name, true)).peak);
   const plain = pdftotextSeconds(file);
   if (plain) console.log(`| ${name} | pdftotext -layout (baseline) | ${pages} | ${plain.toFixed(2)} | ${(pages / plain).toFixed(1)} | - |`);
   row("render md+json", renderS, "-");
@@ -57,6 +59,21 @@ async function speed(file: string, name: string) {
   const convertS: number[] = [];
   for (const [target, mode] of CONVERSIONS) convertS.push((await timed(() => convertDocument(doc, target, mode)))[1]);
   return { pages: doc.pages.length, parseS, renderS, convertS };
+}
+
+/**
+ * Parsing with figures extracted, their PNGs counted and dropped as the Worker's R2 sink
+ * would: what the images add to a page (drawing read, pixels, encoding) and to the heap.
+ */
+async function parseWithImages(file: string, name: string, measureHeap: boolean) {
+  let bytes = 0;
+  let peak = 0;
+  const baseline = measureHeap ? liveHeap() : 0;
+  const sink = { put: async (_ref: string, png: Uint8Array) => void (bytes += png.length) };
+  const onProgress = measureHeap ? () => (peak = Math.max(peak, liveHeap() - baseline)) : undefined;
+  const doc = await parseDocument(new Uint8Array(readFileSync(file)), name, { features, images: { sink }, onProgress });
+  const figures = doc.pages.reduce((n, p) => n + p.blocks.filter((b) => b.type === "image").length, 0);
+  return { figures, bytes, peak };
 }
 
 /** Live heap above the baseline, with a collection after every page. */
