@@ -27,6 +27,8 @@ interface Relation {
 }
 
 export interface TableScore {
+  /** The document's file name (for per-document listings). */
+  name?: string;
   correct: number;
   produced: number;
   expected: number;
@@ -189,7 +191,7 @@ export async function scoreIcdar(corpus: string, features: FeatureConfig): Promi
     for (const f of readdirSync(dir).filter((n) => n.endsWith(".pdf")).sort()) {
       const doc = await parseDocument(new Uint8Array(readFileSync(join(dir, f))), f, { features });
       const gt = readGt(readFileSync(join(dir, f.replace(/\.pdf$/, "-str.xml")), "utf8"), (p) => doc.pages[p]?.height ?? 0);
-      docs.push(scoreDocument(gt, documentTables(doc)));
+      docs.push({ name: f, ...scoreDocument(gt, documentTables(doc)) });
     }
   }
   return { docs };

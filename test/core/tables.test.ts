@@ -40,6 +40,16 @@ describe("ruled tables", () => {
     expect(first[4].text).toBe("Japan Motors Trading Company Limited");
   });
 
+  it("splits cells the drawing merges only by leaving out the column borders", async () => {
+    // EFSA table: shaded header with column borders, then only rules between the rows.
+    const [table] = tablesOf(await parse("icdar2013-tables/eu/eu-016.pdf", {}, [2, 3]));
+    const rows = table.table!.rows;
+    // (The text layer spells the first heading "domestic": its D is a separate glyph run.)
+    expect(texts(rows[0]).map((t) => t.toLowerCase())).toEqual(["country", "domestic (%)", "imported (%)", "unknown (%)", "total (n)"]);
+    expect(texts(rows[1])).toEqual(["Austria", "86.2", "13.8", "0", "3,375"]);
+    expect(rows.every((r) => r.length === 5 && r.every((c) => c.colSpan === 1))).toBe(true);
+  });
+
   it("splits rows the drawing leaves out when every column has a line on them, marks the header", async () => {
     // Federal Register cost table: vertical rules between columns, none between rows.
     const [table] = tablesOf(await parse("born-digital/pdfplumber/federal-register-2020-17221.pdf", {}, [4, 5]));
@@ -61,8 +71,18 @@ describe("unruled tables", () => {
     const rows = table.table!.rows;
     expect(rows.find((r) => r[0].text === "Belgium")!.map((c) => c.text).slice(-2)).toEqual(["Brussels", "Dutch, French, German"]);
     expect(rows.find((r) => r[0].text === "Finland")!.map((c) => c.text)).toEqual(["Finland", "5.5", "338,424", "Helsinki", "Finnish, Swedish"]);
-    // The text around it is still paragraphs.
-    expect(doc.pages[2].blocks.filter((b) => b.type === "text").length).toBeGreaterThan(2);
+    // Headings wider than the numbers under them head their own column, not three at once;
+    // the superscript of km² stays in its heading instead of becoming a paragraph.
+    expect(texts(rows[0])).toEqual(["Country", "Population (millions)", "Area (km2)", "Capital", "Official Language"]);
+    expect(doc.pages[2].blocks.filter((b) => b.type === "text").map((b) => b.text)).not.toContain("2");
+  });
+
+  it("gives each heading of a benchmark table its column", async () => {
+    // Short headings over columns of numbers, set close together in one line.
+    const [table] = tablesOf(await parse("born-digital/pdfjs/tracemonkey.pdf", {}, [11, 12]));
+    const rows = table.table!.rows;
+    expect(texts(rows[0])).toEqual(["", "Loops", "Trees", "Traces", "Aborts", "Flushes", "Trees/Loop", "Traces/Tree", "Traces/Loop", "Speedup"]);
+    expect(texts(rows[1])).toEqual(["3d-cube", "25", "27", "29", "3", "0", "1.1", "1.1", "1.2", "2.20x"]);
   });
 
   it("reads a borderless competition table with its header", async () => {
@@ -78,6 +98,25 @@ describe("unruled tables", () => {
     const federal = await parse("born-digital/pdfplumber/federal-register-2020-17221.pdf", {}, [0, 4]);
     expect(tablesOf(federal)).toHaveLength(0);
     expect(federal.pages[0].blocks.filter((b) => b.type === "text").length).toBeGreaterThan(10);
+  });
+});
+
+describe("not tables", () => {
+  const paper = "born-digital/pdfjs/tracemonkey.pdf";
+  it("leaves a numbered code listing, and the prose line beside it in the other column, alone", async () => {
+    const doc = await parse(paper, {}, [1, 2]);
+    expect(tablesOf(doc)).toHaveLength(0);
+    // The left column's line that shares a baseline with the listing stays in its paragraph.
+    const prose = doc.pages[0].blocks.filter((b) => b.type === "text").map((b) => b.text);
+    expect(prose.some((t) => t.includes("iterations of the loop."))).toBe(true);
+  });
+
+  it("does not take a diagram's boxes and labels for tables", async () => {
+    // Page 2: a state machine of boxes and arrows; page 6: trace trees drawn with lines.
+    expect(tablesOf(await parse(paper, {}, [1, 2]))).toHaveLength(0);
+    expect(tablesOf(await parse(paper, {}, [5, 6]))).toHaveLength(0);
+    // The paper's real tables are still found.
+    expect(tablesOf(await parse(paper, {}, [7, 8]))).toHaveLength(1);
   });
 });
 

@@ -31,18 +31,19 @@ export function assignRows(rows: TextRow[], bounds: number[], headerRule?: numbe
     while (k < colCount - 1 && bounds[k + 1] <= x) k++;
     return k;
   };
-  const placed: RowGroup[] = rows.map((row) => {
+  const pieces = rows.map((row) => row.chunks.flatMap((c) => splitAtSeparators(c, colAt)));
+  const extents = columnExtents(pieces.flat(), colAt, colCount);
+  const placed: RowGroup[] = rows.map((row, i) => {
     const cells: RowCell[] = [];
-    for (const ch of row.chunks.flatMap((c) => splitAtSeparators(c, colAt))) {
-      const c0 = colAt(ch.bbox[0] + CROSS);
-      const c1 = colAt(ch.bbox[2] - CROSS) + 1;
+    for (const ch of pieces[i]) {
+      const [c0, c1] = columnsOf(ch, colAt, extents);
       const clash = cells.find((c) => c.c0 < Math.max(c1, c0 + 1) && c0 < c.c1);
       if (clash) {
         clash.c0 = Math.min(clash.c0, c0);
         clash.c1 = Math.max(clash.c1, c1);
         clash.bbox = union(clash.bbox, ch.bbox);
         clash.runs.push(...ch.runs);
-      } else cells.push({ c0, c1: Math.max(c1, c0 + 1), bbox: [...ch.bbox], runs: [...ch.runs] });
+      } else cells.push({ c0, c1, bbox: [...ch.bbox], runs: [...ch.runs] });
     }
     return { bbox: row.bbox, cells, spans: cells.some((c) => c.c1 - c.c0 > 1) };
   });
@@ -65,6 +66,40 @@ export function assignRows(rows: TextRow[], bounds: number[], headerRule?: numbe
     else out.push({ bbox: [...g.bbox], cells: g.cells.map((c) => ({ ...c, runs: [...c.runs] })), spans: g.spans });
   }
   return out;
+}
+
+/**
+ * Where each column's text lies: the x range of the chunks that sit inside one column.
+ * Headings are often wider than the numbers under them and reach past the separator
+ * midpoints; what they overlap of these ranges says which columns they head.
+ */
+function columnExtents(chunks: Chunk[], colAt: (x: number) => number, colCount: number): ([number, number] | undefined)[] {
+  const out: ([number, number] | undefined)[] = new Array(colCount).fill(undefined);
+  for (const ch of chunks) {
+    const k = colAt(ch.bbox[0] + CROSS);
+    if (k !== colAt(ch.bbox[2] - CROSS)) continue;
+    const e = out[k];
+    out[k] = e ? [Math.min(e[0], ch.bbox[0]), Math.max(e[1], ch.bbox[2])] : [ch.bbox[0], ch.bbox[2]];
+  }
+  return out;
+}
+
+/**
+ * The columns [c0, c1) a chunk covers. A chunk inside one column is in it; one across
+ * separators spans the columns whose text it overlaps (a wide heading centred over a
+ * narrow column of numbers heads that column only), or the columns it reaches when it
+ * overlaps none.
+ */
+function columnsOf(ch: Chunk, colAt: (x: number) => number, extents: ([number, number] | undefined)[]): [number, number] {
+  const c0 = colAt(ch.bbox[0] + CROSS);
+  const c1 = colAt(ch.bbox[2] - CROSS) + 1;
+  if (c1 - c0 <= 1) return [c0, Math.max(c1, c0 + 1)];
+  const over: number[] = [];
+  for (let k = c0; k < c1; k++) {
+    const e = extents[k];
+    if (e && ch.bbox[0] < e[1] - CROSS && ch.bbox[2] > e[0] + CROSS) over.push(k);
+  }
+  return over.length ? [over[0], over[over.length - 1] + 1] : [c0, c1];
 }
 
 /** Folds a line into the row above: its chunks join the cells of the same columns. */

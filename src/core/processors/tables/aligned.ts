@@ -9,6 +9,8 @@ import type { Ruling } from "../../backends/pdf/graphics";
 import type { TableDraft } from "./draft";
 import { type Chunk, type TextRow, textRows, union } from "./rows";
 import { assignRows, type RowGroup } from "./aligned-rows";
+import { columnGutters, keepToOneColumn } from "./gutters";
+import { notATable } from "./not-a-table";
 
 /** A chunk wider than this share of the page is a line of prose, not a cell. */
 const PROSE_WIDTH = 0.3;
@@ -24,10 +26,6 @@ const MAX_SINGLE_RUN = 3;
 const SEPARATOR_CROSSING = 0.2;
 /** Separator bands narrower than this (points) are word gaps that happened to line up. */
 const MIN_SEPARATOR = 3;
-/** A column reads like running text when half its chunks have at least this many words. */
-const PROSE_COLUMN_WORDS = 4;
-/** A list marker standing alone in the first column: such regions are lists, not tables. */
-const MARKER = /^([•·◦▪●○■‣⁃\-–*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)]|\[\d{1,3}\])$/i;
 /** A horizontal rule spanning this share of a region's width bounds it (booktabs-style tables). */
 const RULE_SPAN = 0.8;
 
@@ -41,8 +39,12 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
   const rows = textRows(runs);
   const isCell = (c: Chunk) => !(c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS);
   const rules = rulings.filter((r) => r.y0 === r.y1);
+  const gutters = columnGutters(rows.flatMap((r) => r.chunks.filter((c) => !isCell(c)).map((c) => c.bbox)), pageWidth);
   const drafts: TableDraft[] = [];
-  for (const region of regions(rows, isCell)) {
+  for (const found of regions(rows, isCell)) {
+    const kept = keepToOneColumn(found.rows, gutters, isCell);
+    if (!kept.length) continue;
+    const region = { rows: kept, bbox: kept.map((r) => r.bbox).reduce(union) };
     const draft = regionDraft(region, isCell, rules);
     if (draft) drafts.push(draft);
   }
@@ -85,16 +87,20 @@ const cellChunks = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.f
 /** Column separators of a region (white bands down through it), then its cells. */
 function regionDraft(region: Region, isCell: (c: Chunk) => boolean, rules: Ruling[]): TableDraft | null {
   const multi = region.rows.filter((r) => cellChunks(r, isCell).length >= 2);
+  if (multi.length < MIN_TABLE_ROWS) return null;
   // The table's horizontal extent: where the chunks of its multi-chunk rows lie.
   const x0 = Math.min(...multi.flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[0])));
   const x1 = Math.max(...multi.flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[2])));
   const within = (c: Chunk) => isCell(c) && c.bbox[0] >= x0 - 1 && c.bbox[2] <= x1 + 1;
-  const rows = region.rows.map((r) => ({ ...r, chunks: r.chunks.filter(within) })).filter((r) => r.chunks.length);
+  const rows = region.rows
+    .map((r) => ({ ...r, chunks: r.chunks.filter(within) }))
+    .filter((r) => r.chunks.length)
+    .map((r) => ({ ...r, bbox: r.chunks.map((c) => c.bbox).reduce(union) }));
   const separators = separatorBands(multi.map((r) => r.chunks.filter(within)), x0, x1);
   if (separators.length < 1) return null;
   const bounds = [x0, ...separators.map(([a, b]) => (a + b) / 2), x1];
   const colCount = bounds.length - 1;
-  if (looksLikeText(rows, bounds)) return null;
+  if (notATable(rows, bounds)) return null;
   const headerRule = ruleBelowHeader(rows, rules, x0, x1);
   const groups: RowGroup[] = assignRows(rows, bounds, headerRule);
   if (groups.filter((g) => g.cells.filter((c) => c.runs.length).length >= 2).length < 2) return null;
@@ -131,27 +137,6 @@ function separatorBands(rows: Chunk[][], x0: number, x1: number): [number, numbe
   return bands.filter(([a, b]) => rows.filter((r) => r.some((c) => c.bbox[2] <= b) && r.some((c) => c.bbox[0] >= a)).length >= MIN_TABLE_ROWS);
 }
 
-/** Two or more columns of running text (a multi-column page), or a list's markers beside its items. */
-function looksLikeText(rows: TextRow[], bounds: number[]): boolean {
-  const colCount = bounds.length - 1;
-  const columnOf = (c: Chunk) => {
-    const mid = (c.bbox[0] + c.bbox[2]) / 2;
-    let k = 0;
-    while (k < colCount - 1 && bounds[k + 1] <= mid) k++;
-    return k;
-  };
-  const words = Array.from({ length: colCount }, () => [] as number[]);
-  const texts = Array.from({ length: colCount }, () => [] as string[]);
-  for (const r of rows) for (const c of r.chunks) {
-    words[columnOf(c)].push(c.text.split(/\s+/).length);
-    texts[columnOf(c)].push(c.text);
-  }
-  const prose = words.filter((w) => w.length && median(w) >= PROSE_COLUMN_WORDS).length;
-  if (prose >= 2 || (colCount === 2 && prose === 1)) return true;
-  if (texts[0].length && texts[0].filter((t) => MARKER.test(t.trim())).length >= 0.8 * texts[0].length) return true;
-  return false;
-}
-
 /** The y of a rule under the header: the first full-width rule between the region's first and later rows. */
 function ruleBelowHeader(rows: TextRow[], rules: Ruling[], x0: number, x1: number): number | undefined {
   const wide = rules.filter((r) => Math.min(r.x1, x1) - Math.max(r.x0, x0) >= RULE_SPAN * (x1 - x0));
@@ -162,9 +147,4 @@ function ruleBelowHeader(rows: TextRow[], rules: Ruling[], x0: number, x1: numbe
   if (y === undefined) return undefined;
   const above = rows.filter((r) => r.bbox[3] <= y).length;
   return above >= 1 && above <= rows.length / 2 ? y : undefined;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }

@@ -8,6 +8,8 @@ import type { Ruling } from "../../backends/pdf/graphics";
 import { toTableBlock } from "./cells";
 import { ruledDrafts } from "./ruled";
 import { alignedDrafts } from "./aligned";
+import type { TableDraft } from "./draft";
+import { bodyFontSize, figureLettering } from "./not-a-table";
 
 export { mayHoldTable } from "./hints";
 export { mergeTablesAcrossPages } from "./cross-page";
@@ -15,15 +17,17 @@ export { mergeTablesAcrossPages } from "./cross-page";
 export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? []): { tables: Block[]; rest: Run[] } {
   const tables: Block[] = [];
   const taken = new Set<Run>();
+  const bodySize = bodyFontSize(raw.runs);
+  const tableOf = (draft: TableDraft) => (figureLettering(draft.cells.flatMap((c) => c.runs), bodySize) ? null : toTableBlock(draft));
   for (const draft of ruledDrafts(raw.runs, rulings)) {
-    const block = toTableBlock(draft);
+    const block = tableOf(draft);
     if (!block) continue;
     tables.push(block);
     for (const c of draft.cells) for (const r of c.runs) taken.add(r);
   }
   let rest = taken.size ? raw.runs.filter((r) => !taken.has(r)) : raw.runs;
   for (const draft of alignedDrafts(rest, raw.width, rulings)) {
-    const block = toTableBlock(draft);
+    const block = tableOf(draft);
     if (!block) continue;
     tables.push(block);
     for (const c of draft.cells) for (const r of c.runs) taken.add(r);

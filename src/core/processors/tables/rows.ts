@@ -6,6 +6,12 @@ import type { Run } from "../../backends/pdf/runs";
 
 /** Two runs share a row when their baselines differ by less than this share of the smaller font size. */
 const SAME_BASELINE = 0.3;
+/** A run at most this share of its neighbour's font size may be its super- or subscript... */
+const SCRIPT_SIZE = 0.85;
+/** ...when its baseline is raised less than this many of the neighbour's font sizes... */
+const SCRIPT_RAISE = 0.6;
+/** ...or lowered less than this many. */
+const SCRIPT_DROP = 0.3;
 /** A gap wider than this many font sizes separates two chunks (word spaces, even stretched ones in justified text, stay below). */
 export const CHUNK_GAP = 0.9;
 
@@ -27,10 +33,11 @@ export function textRows(runs: Run[], chunkGap = CHUNK_GAP): TextRow[] {
   const groups: Run[][] = [];
   for (const run of sorted) {
     const last = groups[groups.length - 1];
-    if (last && Math.abs(last[0].baseline - run.baseline) < SAME_BASELINE * Math.min(last[0].fontSize, run.fontSize)) last.push(run);
+    if (last && last.some((r) => sameLine(r, run))) last.push(run);
     else groups.push([run]);
   }
   return groups.map((g) => {
+    const main = g.reduce((a, b) => (b.fontSize > a.fontSize ? b : a));
     g.sort((a, b) => a.bbox[0] - b.bbox[0]);
     const chunks: Chunk[] = [];
     for (const run of g) {
@@ -44,8 +51,19 @@ export function textRows(runs: Run[], chunkGap = CHUNK_GAP): TextRow[] {
       } else chunks.push({ bbox: [...run.bbox], runs: [run], text: run.text, fontSize: run.fontSize });
     }
     for (const c of chunks) c.text = c.text.trim();
-    return { bbox: chunks.map((c) => c.bbox).reduce(union), baseline: g[0].baseline, chunks };
+    return { bbox: chunks.map((c) => c.bbox).reduce(union), baseline: main.baseline, chunks };
   });
+}
+
+/**
+ * Two runs on one line: baselines level, or a smaller run raised or lowered inside the
+ * other's line box (a superscript such as the 2 of km², a subscript, a footnote mark).
+ */
+function sameLine(a: Run, b: Run): boolean {
+  if (Math.abs(a.baseline - b.baseline) < SAME_BASELINE * Math.min(a.fontSize, b.fontSize)) return true;
+  const [small, large] = a.fontSize <= b.fontSize ? [a, b] : [b, a];
+  if (small.fontSize > SCRIPT_SIZE * large.fontSize) return false;
+  return small.baseline > large.baseline - SCRIPT_RAISE * large.fontSize && small.baseline < large.baseline + SCRIPT_DROP * large.fontSize;
 }
 
 export function union(a: BBox, b: BBox): BBox {

@@ -27,7 +27,7 @@ export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
       g = withRows(g, extra);
       cells = assign(g, runs);
     }
-    drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells, ruled: true, headerRows: 0 });
+    drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells: cells.flatMap((c) => unmergeColumns(c, g.xs)), ruled: true, headerRows: 0 });
   }
   return drafts;
 }
@@ -75,6 +75,29 @@ function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
     }
   }
   return out;
+}
+
+/**
+ * A cell over several columns only because the borders between them are not drawn (tables
+ * that rule the header's columns and then only the rows): when its text falls apart into
+ * chunks that each sit inside one of those columns, it is one cell per column. A heading
+ * that runs across the columns (one chunk over a border) keeps the span.
+ */
+function unmergeColumns(cell: CellDraft, xs: number[]): CellDraft[] {
+  if (cell.c1 - cell.c0 < 2 || !cell.runs.length) return [cell];
+  const byCol = new Map<number, Run[]>();
+  for (const row of textRows(cell.runs)) {
+    for (const ch of row.chunks) {
+      const k = track(xs, ch.bbox[0] + SLACK);
+      if (k !== track(xs, ch.bbox[2] - SLACK) || k < cell.c0 || k >= cell.c1) return [cell];
+      byCol.set(k, [...(byCol.get(k) ?? []), ...ch.runs]);
+    }
+  }
+  if (byCol.size < 2) return [cell];
+  return Array.from({ length: cell.c1 - cell.c0 }, (_, i) => {
+    const k = cell.c0 + i;
+    return { ...cell, c0: k, c1: k + 1, bbox: [xs[k], cell.bbox[1], xs[k + 1], cell.bbox[3]] as CellDraft["bbox"], runs: byCol.get(k) ?? [] };
+  });
 }
 
 /** The track (row or column) of a position: how many inner boundaries lie at or before it. */

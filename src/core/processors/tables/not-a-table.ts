@@ -1,0 +1,75 @@
+// Reasons a region of aligned text is not a table, however well its columns line up:
+// running text set in columns, a list's markers beside its items, a numbered code listing,
+// and the small lettering of a diagram or chart (checked for ruled grids too).
+import type { Run } from "../../backends/pdf/runs";
+import type { Chunk, TextRow } from "./rows";
+
+/** A column reads like running text when half its chunks have at least this many words. */
+const PROSE_COLUMN_WORDS = 4;
+/** A list marker standing alone in the first column: such regions are lists, not tables. */
+const MARKER = /^([•·◦▪●○■‣⁃\-–*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)]|\[\d{1,3}\])$/i;
+/** A numbered listing has at least this many numbered lines. */
+const MIN_NUMBERED = 3;
+
+export function notATable(rows: TextRow[], bounds: number[]): boolean {
+  return looksLikeText(rows, bounds) || numberedLines(rows, bounds);
+}
+
+const columnAt = (bounds: number[]) => (c: Chunk) => {
+  const mid = (c.bbox[0] + c.bbox[2]) / 2;
+  let k = 0;
+  while (k < bounds.length - 2 && bounds[k + 1] <= mid) k++;
+  return k;
+};
+
+/** Two or more columns of running text (a multi-column page), or a list's markers beside its items. */
+function looksLikeText(rows: TextRow[], bounds: number[]): boolean {
+  const colCount = bounds.length - 1;
+  const columnOf = columnAt(bounds);
+  const words = Array.from({ length: colCount }, () => [] as number[]);
+  const texts = Array.from({ length: colCount }, () => [] as string[]);
+  for (const r of rows) for (const c of r.chunks) {
+    words[columnOf(c)].push(c.text.split(/\s+/).length);
+    texts[columnOf(c)].push(c.text);
+  }
+  const prose = words.filter((w) => w.length && median(w) >= PROSE_COLUMN_WORDS).length;
+  if (prose >= 2 || (colCount === 2 && prose === 1)) return true;
+  if (texts[0].length && texts[0].filter((t) => MARKER.test(t.trim())).length >= 0.8 * texts[0].length) return true;
+  return false;
+}
+
+/**
+ * Two columns whose first is 1, 2, 3... counting up line by line: the line numbers of a
+ * code listing or a numbered list, not a key column (a table's first column names its rows).
+ */
+function numberedLines(rows: TextRow[], bounds: number[]): boolean {
+  if (bounds.length - 1 !== 2) return false;
+  const columnOf = columnAt(bounds);
+  const first = rows.map((r) => r.chunks.filter((c) => columnOf(c) === 0).map((c) => c.text.trim())).filter((t) => t.length);
+  if (first.length < MIN_NUMBERED || first.some((t) => t.length !== 1 || !/^\d{1,4}$/.test(t[0]))) return false;
+  const numbers = first.map((t) => Number(t[0]));
+  return numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1);
+}
+
+/** Text under this share of the page's body size is a figure's lettering (tables stay readable). */
+const LETTERING_SIZE = 0.6;
+
+/** The font size most of the page's text is set in (weighted by characters). */
+export function bodyFontSize(runs: Run[]): number {
+  const chars = new Map<number, number>();
+  for (const r of runs) chars.set(r.fontSize, (chars.get(r.fontSize) ?? 0) + r.text.length);
+  return [...chars.entries()].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0])[0];
+}
+
+/**
+ * Type far smaller than the page's text: the lettering of a chart or diagram, whose boxes
+ * and connectors can pass for ruling lines and whose labels can line up like cells.
+ */
+export function figureLettering(runs: Run[], bodySize: number): boolean {
+  return runs.length > 0 && median(runs.map((r) => r.fontSize)) < LETTERING_SIZE * bodySize;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
