@@ -9,12 +9,18 @@ export const VISION_MODEL = "@cf/llava-hf/llava-1.5-7b-hf";
 
 /** Enough for a paragraph about a chart or a diagram; longer answers wander. */
 const MAX_TOKENS = 256;
+/**
+ * The binding takes the image as an array of numbers, eight bytes a byte in the isolate:
+ * larger files are not sent (the figure then says why it has no description).
+ */
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 export function workersAiDescriber(ai: WorkersAiRunner | undefined): ImageDescriber | undefined {
   if (!ai) return undefined;
   return {
     model: VISION_MODEL,
     async describe(image, _mime, { captions }) {
+      if (image.length > MAX_IMAGE_BYTES) throw new Error(`the image (${(image.length / 1048576).toFixed(1)} MB) is larger than the ${MAX_IMAGE_BYTES / 1048576} MB sent to the model`);
       const prompt =
         "Describe this figure from a document for a reader who cannot see it: what kind of figure it is (photo, chart, diagram, table, map, chemical structure...), " +
         "what it shows, and any numbers, labels or trends it makes visible. Be factual and concise." +
