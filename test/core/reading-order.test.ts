@@ -10,13 +10,23 @@ const para = (name: string, x0: number, y0: number, x1 = x0 + 230) => block(`${n
 
 describe("reading order", () => {
   it("reads a caption set in the middle of a two-column page after the columns, not between their halves", () => {
+    // Columns run on around a photo in the middle; its caption sits across the gutter.
     const blocks = [
-      para("L1", 60, 100), para("L2", 60, 180), para("L3", 60, 420), para("L4", 60, 500),
-      para("R1", 320, 100), para("R2", 320, 180), para("R3", 320, 420), para("R4", 320, 500),
-      block("PHOTO CAPTION", [250, 300, 350, 330]),
+      para("L1", 60, 100), para("L2", 60, 170, 240), para("L3", 60, 240, 240), para("L4", 60, 310),
+      para("R1", 320, 100), para("R2", 360, 170, 550), para("R3", 360, 240, 550), para("R4", 320, 310),
+      block("PHOTO CAPTION", [250, 250, 350, 280]),
     ];
     const order = orderBlocks(blocks, 612).map((b) => b.text.split(" ")[0]);
     expect(order).toEqual(["L1", "L2", "L3", "L4", "R1", "R2", "R3", "R4", "PHOTO"]);
+  });
+
+  it("reads the columns above a wide clear band (a figure the text does not show) before those below it", () => {
+    // Three columns, a figure across the page, then two columns of a different width.
+    const blocks = [
+      para("A1", 45, 60, 210), para("A2", 222, 60, 380), para("A3", 399, 60, 560),
+      para("B1", 45, 400, 200), para("B2", 222, 400, 388),
+    ];
+    expect(orderBlocks(blocks, 612).map((b) => b.text.split(" ")[0])).toEqual(["A1", "A2", "A3", "B1", "B2"]);
   });
 
   it("still reads a title across the gutter above the columns first", () => {

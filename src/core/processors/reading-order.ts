@@ -25,10 +25,31 @@ const INSET_MAX_WIDTH = 0.4;
 const MAX_DEPTH = 4;
 
 export function orderBlocks(blocks: Block[], pageWidth: number): Block[] {
-  const cut = mastheadCut(blocks);
-  if (cut === null) return orderRegion(blocks, 0, pageWidth, 0);
-  const above = blocks.filter((b) => b.bbox[3] <= cut);
-  return [...orderRegion(above, 0, pageWidth, 0), ...orderRegion(blocks.filter((b) => b.bbox[3] > cut), 0, pageWidth, 0)];
+  // Stacked parts first: a masthead, and stretches parted by a wide clear band across the
+  // whole page (a figure the text layer does not show), are each read on their own.
+  const cuts = [mastheadCut(blocks), ...wideGapCuts(blocks)].filter((y): y is number => y !== null).sort((a, b) => a - b);
+  const out: Block[] = [];
+  let from = -Infinity;
+  for (const y of [...cuts, Infinity]) {
+    out.push(...orderRegion(blocks.filter((b) => b.bbox[3] > from && b.bbox[3] <= y), 0, pageWidth, 0));
+    from = y;
+  }
+  return out;
+}
+
+/** A clear band across the whole page at least this many lines tall parts the page into stacked stretches. */
+const WIDE_GAP_LINES = 5;
+
+/** The y of each clear band across the whole page taller than WIDE_GAP_LINES lines. */
+function wideGapCuts(blocks: Block[]): number[] {
+  const gap = WIDE_GAP_LINES * medianLineHeight(blocks);
+  const cuts: number[] = [];
+  let bottom = -Infinity;
+  for (const b of [...blocks].sort((a, c) => a.bbox[1] - c.bbox[1])) {
+    if (bottom > -Infinity && b.bbox[1] - bottom >= gap) cuts.push(bottom);
+    bottom = Math.max(bottom, b.bbox[3]);
+  }
+  return cuts;
 }
 
 /** A masthead (title, issue line, date) is separated from the page's body by a clear band at least this many lines tall... */
@@ -159,27 +180,37 @@ function topToBottom(blocks: Block[]): Block[] {
 }
 
 /**
- * The x of the gutter between two columns, or null: the vertical line in the middle of
- * the page crossed by the least text. Blocks that do cross it (titles, wide figures) are
- * allowed while they carry little of the page's text; both sides must carry real text.
+ * The x of the gutter between two columns, or null: of the vertical lines in the middle of
+ * the page, the one crossed by the least text that leaves real text on both sides (with
+ * four columns, the first gutter may leave too little on its left: the next one is tried).
+ * Blocks that do cross it (titles, wide figures) are allowed while they carry little text.
  */
 function findGutter(blocks: Block[], x0: number, x1: number): number | null {
   if (blocks.length < 4) return null;
   const width = x1 - x0;
   const total = blocks.reduce((n, b) => n + b.text.length, 0);
-  let best: { x: number; crossing: number; run: number } | null = null;
-  let run = 0;
+  const enough = Math.max(MIN_COLUMN_CHARS, total * MIN_COLUMN_SHARE);
+  // Clear bands: runs of x positions crossed by the same amount of text; each band's middle is a candidate.
+  const bands: { x: number; crossing: number; balance: number }[] = [];
+  let start = -1;
+  let previous = -1;
+  const close = (end: number) => {
+    if (start < 0) return;
+    const x = (start + end) / 2;
+    const left = blocks.filter((b) => b.bbox[2] <= x).reduce((n, b) => n + b.text.length, 0);
+    const right = blocks.filter((b) => b.bbox[0] >= x).reduce((n, b) => n + b.text.length, 0);
+    if (left >= enough && right >= enough) bands.push({ x, crossing: previous, balance: Math.min(left, right) });
+  };
   for (let x = x0 + width * GUTTER_SEARCH[0]; x <= x0 + width * GUTTER_SEARCH[1]; x += GUTTER_STEP) {
     const crossing = blocks.reduce((n, b) => (b.bbox[0] < x && b.bbox[2] > x ? n + b.text.length : n), 0);
-    run = crossing === (best?.crossing ?? -1) ? run + 1 : 0;
-    // Prefer less crossing text; among equals, the middle of the widest clear band.
-    if (!best || crossing < best.crossing) best = { x, crossing, run: 0 };
-    else if (crossing === best.crossing && run > best.run) best = { x: x - (run * GUTTER_STEP) / 2, crossing, run };
+    if (crossing !== previous) {
+      close(x - GUTTER_STEP);
+      start = x;
+      previous = crossing;
+    }
   }
-  if (!best || best.crossing > total * MAX_CROSSING_SHARE) return null;
-  const x = best.x;
-  const left = blocks.filter((b) => b.bbox[2] <= x).reduce((n, b) => n + b.text.length, 0);
-  const right = blocks.filter((b) => b.bbox[0] >= x).reduce((n, b) => n + b.text.length, 0);
-  const enough = Math.max(MIN_COLUMN_CHARS, total * MIN_COLUMN_SHARE);
-  return left >= enough && right >= enough ? x : null;
+  close(x0 + width * GUTTER_SEARCH[1]);
+  // Less crossing text first; among equals, the more even split.
+  const best = bands.sort((a, b) => a.crossing - b.crossing || b.balance - a.balance)[0];
+  return best && best.crossing <= total * MAX_CROSSING_SHARE ? best.x : null;
 }
