@@ -149,6 +149,15 @@ describe("captions", () => {
     expect(blocksOf(doc, "text").some((b) => b.text.startsWith("Figure 1"))).toBe(false);
   });
 
+  it("leaves the part names inside a figure made of several images as text", async () => {
+    const { doc } = await parsed("docling-testdata/pdf/amt_handbook_sample.pdf");
+    const captioned = blocksOf(doc, "image").flatMap((b) => b.captions ?? []);
+    expect(captioned.sort()).toEqual(["Figure 7-26. Self-locking nuts.", "Figure 7-27. Stainless steel self-locking nut."]);
+    const texts = blocksOf(doc, "text").map((b) => b.text);
+    expect(texts).toContain("Elastic stop nut");
+    expect(texts).toContain("Locking shoulder");
+  });
+
   it("attaches a table's caption above it", async () => {
     const { doc } = await parsed(SECTION);
     const [table] = blocksOf(doc, "table");

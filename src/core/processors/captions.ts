@@ -31,7 +31,7 @@ export function attachCaptions(blocks: Block[]): void {
         if (gap === null || gap > MAX_GAP || overlapShare(owner, b) < MIN_OVERLAP) continue;
         const labelled = LABELLED.test(b.text.trim());
         const below = b.bbox[1] >= owner.bbox[3] - 1;
-        const fits = pass === "labelled" ? labelled : owner.type === "image" && below && isSmallNote(b, bodySize);
+        const fits = pass === "labelled" ? labelled : owner.type === "image" && below && isSmallNote(b, bodySize) && !amidOtherImages(b, owner, owners);
         if (fits && (!best || gap < best.gap)) best = { block: b, gap };
       }
       if (!best) continue;
@@ -41,6 +41,20 @@ export function attachCaptions(blocks: Block[]): void {
       best.block.hidden = true;
     }
   }
+}
+
+/**
+ * Small text touching another image too is a label inside a figure made of several images
+ * (parts of a drawing with their names), not the caption of one of them.
+ */
+function amidOtherImages(text: Block, owner: Block, owners: Block[]): boolean {
+  return owners.some((o) => o !== owner && o.type === "image" && boxDistance(o, text) <= MAX_GAP);
+}
+
+function boxDistance(a: Block, b: Block): number {
+  const dx = Math.max(0, a.bbox[0] - b.bbox[2], b.bbox[0] - a.bbox[2]);
+  const dy = Math.max(0, a.bbox[1] - b.bbox[3], b.bbox[1] - a.bbox[3]);
+  return Math.hypot(dx, dy);
 }
 
 /** The gap between two blocks stacked one above the other; null when they overlap vertically. */
