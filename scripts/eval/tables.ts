@@ -269,6 +269,21 @@ function textGrid(t: Table): string[][] {
   }));
 }
 
+/**
+ * The rows of a table that tabula's area takes: its area may start below a table's header
+ * (the expected CSV then has no header row), so rows whose text lies wholly above or below
+ * the area are left out. Rows without any cell box stay.
+ */
+function rowsWithin(t: Table, top: number, bottom: number): Table {
+  const outside = (row: Table["rows"][number]) => {
+    const boxes = row.flatMap((c) => (c.bbox ? [c.bbox] : []));
+    return boxes.length > 0 && boxes.every((b) => (b[1] + b[3]) / 2 < top || (b[1] + b[3]) / 2 > bottom);
+  };
+  // A row only counts as outside when no cell from a kept row spans down into it.
+  const rows = t.rows.filter((r, i) => !outside(r) || t.rows.slice(0, i).some((above, k) => above.some((c) => k + c.rowSpan > i)));
+  return { ...t, rows };
+}
+
 /** Drops all-empty rows and all-empty leading/trailing columns. */
 function trim(grid: string[][]): string[][] {
   const rows = grid.filter((r) => r.some((c) => c.trim()));
@@ -300,7 +315,7 @@ export async function scoreTabula(corpus: string, features: FeatureConfig): Prom
         return cx >= a[1] && cx <= a[3] && cy >= a[0] && cy <= a[2];
       });
       inside.sort((x, y) => x.bbox[1] - y.bbox[1] || x.bbox[0] - y.bbox[0]);
-      for (const t of inside) ours.push(...trim(textGrid(t.table)));
+      for (const t of inside) ours.push(...trim(textGrid(a ? rowsWithin(t.table, a[0], a[2]) : t.table)));
     }
     const expected = trim(parseCsv(readFileSync(join(dir, `${name}.csv`), "utf8")));
     let matched = 0;

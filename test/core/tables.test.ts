@@ -50,6 +50,15 @@ describe("ruled tables", () => {
     expect(rows.every((r) => r.length === 5 && r.every((c) => c.colSpan === 1))).toBe(true);
   });
 
+  it("cuts a text item that runs over a drawn column border", async () => {
+    // The PDF writes a clipped first name and the next cell's house number as one item.
+    const [table] = tablesOf(await parse("tabula-java/schools.pdf", {}, [0, 1]));
+    const boyle = table.table!.rows.find((r) => r[0].text === "Boyle")!;
+    expect(texts(boyle).slice(0, 4)).toEqual(["Boyle", "Matthew C. & Elizab", "2165 Princeton Ave", "Saint Paul"]);
+    const bennett = table.table!.rows.find((r) => r[0].text === "Bennett")!;
+    expect(texts(bennett).slice(5, 7)).toEqual(["55110", "retired"]);
+  });
+
   it("splits rows the drawing leaves out when every column has a line on them, marks the header", async () => {
     // Federal Register cost table: vertical rules between columns, none between rows.
     const [table] = tablesOf(await parse("born-digital/pdfplumber/federal-register-2020-17221.pdf", {}, [4, 5]));

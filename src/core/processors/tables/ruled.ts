@@ -7,6 +7,7 @@ import type { Run } from "../../backends/pdf/runs";
 import type { CellDraft, TableDraft } from "./draft";
 import { latticeGrids, withRows, type Lattice, type Segment } from "./lattice";
 import { centre, textRows } from "./rows";
+import { splitRunAt } from "./split-runs";
 
 /** Runs this close (points) outside a grid's box still belong to it (glyph boxes are estimates). */
 const SLACK = 1;
@@ -34,14 +35,26 @@ export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
 
 function assign(g: Lattice, runs: Run[]): CellDraft[] {
   const cells = g.cells.map((c) => ({ ...c, bbox: [g.xs[c.c0], g.ys[c.r0], g.xs[c.c1], g.ys[c.r1]] as [number, number, number, number], runs: [] as Run[] }));
-  for (const run of runs) {
-    const [x, y] = centre(run.bbox);
-    if (x < g.bbox[0] - SLACK || x > g.bbox[2] + SLACK || y < g.bbox[1] - SLACK || y > g.bbox[3] + SLACK) continue;
-    const col = track(g.xs, x);
-    const row = track(g.ys, y);
-    cells.find((c) => row >= c.r0 && row < c.r1 && col >= c.c0 && col < c.c1)?.runs.push(run);
+  for (const whole of runs) {
+    const [cx, cy] = centre(whole.bbox);
+    if (cx < g.bbox[0] - SLACK || cx > g.bbox[2] + SLACK || cy < g.bbox[1] - SLACK || cy > g.bbox[3] + SLACK) continue;
+    for (const run of splitRunAt(whole, bordersAcross(g, whole))) assignRun(g, cells, run);
   }
   return cells;
+}
+
+/** x of the drawn column borders that cross a run (at its height). */
+function bordersAcross(g: Lattice, run: Run): number[] {
+  const y = (run.bbox[1] + run.bbox[3]) / 2;
+  return g.v.filter((s) => s.a <= y && s.b >= y && s.pos > run.bbox[0] && s.pos < run.bbox[2]).map((s) => s.pos);
+}
+
+/** A run goes to the cell that holds its centre. */
+function assignRun(g: Lattice, cells: CellDraft[], run: Run): void {
+  const [x, y] = centre(run.bbox);
+  const col = track(g.xs, x);
+  const row = track(g.ys, y);
+  cells.find((c) => row >= c.r0 && row < c.r1 && col >= c.c0 && col < c.c1)?.runs.push(run);
 }
 
 /**
