@@ -5,7 +5,8 @@
 //     table cells (non-empty cells at the same row and column of the expanded grid, tables
 //     paired in order by best overlap). Reference outputs, not truth: a similarity.
 //   mammoth expectations (office/mammoth/expected.json): each expected block in order with
-//     its type and text, list items, table cells, foot/endnote texts; checks passed.
+//     its type and text, list items, table cells, pictures with their content type (the
+//     bytes must reach the image sink), foot/endnote texts; checks passed.
 //   Excel-exported CSVs (office/sheetjs/): sheet names and order exact, then each sheet's
 //     displayed values (the multiset of non-empty cells; "_" in the Windows-1252 export
 //     stands for a character it could not write).
@@ -16,6 +17,7 @@ import { renderParseResult } from "../../src/core/render/result";
 import { expandedGrid } from "../../src/core/render/table";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 import type { Block, Document, Table } from "../../src/core/model";
+import { MemoryImageStore } from "../../src/core/images/store";
 import { scoreText, sumText, words, type TextScore } from "./text";
 import { scoreHeadings, sumScores, type Heading, type HeadingScore } from "./headings";
 
@@ -24,9 +26,10 @@ const renderOptions = { outputFormats: ["markdown" as const], elementFormats: { 
 
 type Row = [string, string, string];
 
-async function parse(corpus: string, rel: string): Promise<Document | null> {
+/** Pictures are extracted only with a sink, as the API's parse does (image understanding off: no model here). */
+async function parse(corpus: string, rel: string, store = new MemoryImageStore()): Promise<Document | null> {
   try {
-    return await parseDocument(new Uint8Array(readFileSync(join(corpus, rel))), rel, { features });
+    return await parseDocument(new Uint8Array(readFileSync(join(corpus, rel))), rel, { features: { ...features, enable_image_understanding: false }, images: { sink: store } });
   } catch {
     return null; // counted as nothing found: every score of the file is zero
   }
@@ -122,6 +125,7 @@ function prf(matched: number, found: number, expected: number, unit: string): st
 interface MammothBlock {
   type: "paragraph" | "list" | "table" | "image";
   text?: string;
+  content_type?: string;
   items?: string[];
   ordered?: boolean;
   rows?: string[][];
@@ -134,7 +138,8 @@ async function mammothRow(corpus: string): Promise<Row> {
   const failed: string[] = [];
   const norm = (s: string) => s.replace(/\s+/g, " ").trim();
   for (const [file, spec] of Object.entries(expected)) {
-    const doc = await parse(corpus, join("office/mammoth", file));
+    const store = new MemoryImageStore();
+    const doc = await parse(corpus, join("office/mammoth", file), store);
     const blocks = blocksOf(doc).filter((b) => b.layer === "body");
     const notes = blocksOf(doc).filter((b) => b.type === "footnote").map((b) => norm(b.text));
     let at = 0;
@@ -161,7 +166,8 @@ async function mammothRow(corpus: string): Promise<Row> {
         if (i >= 0) at = i + 1;
       } else if (e.type === "image") {
         const i = blocks.findIndex((b, k) => k >= at && b.type === "image");
-        check(i >= 0, "image");
+        const stored = i >= 0 ? store.images.get(blocks[i].image?.ref ?? "") : undefined;
+        check(!!stored?.bytes.length && (!e.content_type || (stored.mime === e.content_type && blocks[i].image?.mime === e.content_type)), "image");
         if (i >= 0) at = i + 1;
       }
     }

@@ -1,11 +1,14 @@
 // Word files read natively (inside workerd): headings and the catalog, Word's numbering,
 // merged table cells, links, foot/endnotes, text boxes, equations, headers and footers,
-// pages, tracked changes and comments.
+// pages, tracked changes and comments, pictures through the image sink.
 import { describe, expect, it } from "vitest";
+import { strFromU8, strToU8, unzipSync } from "fflate";
 import { inspectDocument } from "../../src/core/pipeline";
+import { MAX_OFFICE_PART_BYTES } from "../../src/core/limits";
+import type { Block } from "../../src/core/model";
 import { corpusFile } from "../helpers/corpus";
-import { hyperlinkDocx, trackedChangesDocx } from "../fixtures/office/crafted";
-import { allBlocks, parseBytes, parseCorpus } from "./office-helpers";
+import { docx, hyperlinkDocx, trackedChangesDocx, wordXml } from "../fixtures/office/crafted";
+import { allBlocks, corpusWithImages, imageBlocks, parseBytes, parseCorpus, parseWithImages } from "./office-helpers";
 
 describe("docx headings", () => {
   it("takes heading levels from styles, numbers headings as Word does, nests the catalog", async () => {
@@ -145,3 +148,101 @@ describe("docx tracked changes", () => {
     expect(doc.pages.map((p) => p.blocks.map((b) => b.text))).toEqual([["The cat purred loudly.", "Second\ncontinues"], ["Moved here"]]);
   });
 });
+
+describe("docx pictures", () => {
+  const mediaOf = async (path: string, part: string) => unzipSync(await corpusFile(path))[part];
+
+  it("hands the one PNG of tiny-picture.docx to the sink unchanged, sized from wp:extent", async () => {
+    const { doc, store } = await corpusWithImages("office/mammoth/tiny-picture.docx");
+    const [image, ...more] = imageBlocks(doc);
+    expect(more).toHaveLength(0);
+    expect(image.image).toMatchObject({ ref: "page1-1.png", mime: "image/png", width: 10, height: 10 });
+    // 95250 EMU is 7.5 pt: the picture is shown at 7.5 x 7.5 pt, at the top of the text area.
+    expect(image.bbox).toEqual([72, 72, 79.5, 79.5]);
+    expect(store.images.get("page1-1.png")).toEqual({ bytes: await mediaOf("office/mammoth/tiny-picture.docx", "word/media/image1.png"), mime: "image/png" });
+    expect(doc.warnings).toEqual([]);
+  });
+
+  it("keeps pictures in reading order, stores a part shown twice once, and says the header's picture is left out", async () => {
+    const path = "office/python-docx/having-images.docx";
+    const { doc, store } = await corpusWithImages(path);
+    const images = imageBlocks(doc);
+    expect(images.map((b) => b.image!.ref)).toEqual(["page1-1.png", "page1-2.png", "page1-3.png", "page1-2.png", "page1-3.png"]);
+    // The same picture at two sizes: 1139868 x 1626212 EMU, then 685932 x 978596.
+    expect(images[1].bbox[2] - images[1].bbox[0]).toBeCloseTo(89.75, 1);
+    expect(images[3].bbox[2] - images[3].bbox[0]).toBeCloseTo(54.01, 1);
+    expect(images.every((b, i) => i === 0 || b.bbox[1] > images[i - 1].bbox[3])).toBe(true);
+    expect([...store.images.keys()]).toEqual(["page1-1.png", "page1-2.png", "page1-3.png"]);
+    expect(store.images.get("page1-2.png")!.bytes).toEqual(await mediaOf(path, "word/media/image2.png"));
+    expect(doc.warnings.map((w) => w.code)).toEqual(["images_not_extracted"]);
+    expect(doc.warnings[0].message).toMatch(/^1 picture\(s\) inside table cells, notes, headers or footers/);
+  });
+
+  it("writes the alt text as ![alt](…), without the note Word appends to generated descriptions", async () => {
+    const { doc, markdown } = await corpusWithImages("docling-testdata/docx/word_sample.docx");
+    expect(imageBlocks(doc)[0].captions).toEqual(["A cartoon duck holding a paper"]);
+    expect(markdown).toContain("![A cartoon duck holding a paper](images/page1-1.png)");
+  });
+
+  it("resolves img_url per element_formats.image and puts the picture in the zip", async () => {
+    const path = "office/mammoth/tiny-picture.docx";
+    const png = await mediaOf(path, "word/media/image1.png");
+    const base64 = await corpusWithImages(path, "base64");
+    const url = base64.result.outputs.json!.pages[0].blocks.find((b) => b.type === "image")!.img_url;
+    expect(Uint8Array.from(atob(url.replace(/^data:image\/png;base64,/, "")), (c) => c.charCodeAt(0))).toEqual(png);
+    expect((await corpusWithImages(path, "url")).markdown).toContain("![](https://files.example/page1-1.png?sig=x)");
+    expect((await corpusWithImages(path, "none")).markdown).not.toContain("![");
+    const zipped = await corpusWithImages(path, "file", ["markdown", "zip"]);
+    const files = unzipSync(zipped.result.zip!);
+    expect(files["images/page1-1.png"]).toEqual(png);
+    expect(strFromU8(files["tiny-picture.md"])).toContain("![](images/page1-1.png)");
+  });
+
+  it("extracts no picture without a sink, as for PDFs", async () => {
+    const { doc } = await parseCorpus("office/mammoth/tiny-picture.docx");
+    expect(imageBlocks(doc)).toEqual([]);
+    expect(doc.warnings).toEqual([]);
+  });
+
+  it("reads floating and VML pictures, and passes an EMF through with its mime and a warning", async () => {
+    const emf = Uint8Array.from([1, 0, 0, 0, 108, 0, 0, 0, 0x20, 0x45, 0x4d, 0x46]);
+    const { doc, store, markdown } = await parseWithImages(picturesDocx(emf), "pictures.docx");
+    expect(allBlocks(doc).map((b) => [b.type, b.captions?.[0] ?? b.text])).toEqual([
+      ["text", "Before"],
+      ["image", "Floating chart"],
+      ["image", "Legacy logo"],
+      ["text", "After"],
+    ]);
+    const [floating, legacy] = imageBlocks(doc);
+    const size = (b: Block) => [b.bbox[2] - b.bbox[0], b.bbox[3] - b.bbox[1]].map((v) => Math.round(v * 100) / 100);
+    expect(size(floating)).toEqual([100, 50]);
+    expect(size(legacy)).toEqual([72, 36]);
+    expect(legacy.image).toMatchObject({ ref: "page1-2.emf", mime: "image/emf" });
+    expect(store.images.get("page1-2.emf")).toEqual({ bytes: emf, mime: "image/emf" });
+    expect(doc.warnings.map((w) => w.code)).toEqual(["images_not_web_displayable"]);
+    expect(markdown).toContain("![Floating chart](images/page1-1.png)");
+  });
+
+  it("counts a picture part against the unzip caps: one past the part cap is left out, the text stays", async () => {
+    const huge = new Uint8Array(MAX_OFFICE_PART_BYTES + 1);
+    const { doc, store } = await parseWithImages(picturesDocx(huge), "huge.docx");
+    expect(imageBlocks(doc).map((b) => b.captions)).toEqual([["Floating chart"]]);
+    expect(store.images.has("page1-1.png")).toBe(true);
+    expect(allBlocks(doc).filter((b) => b.type === "text").map((b) => b.text)).toEqual(["Before", "After"]);
+    expect(doc.warnings.find((w) => w.code === "images_not_extracted")!.message).toMatch(/word\/media\/logo\.emf unpacks to 24 MB/);
+  });
+});
+
+/** A floating DrawingML picture (wp:anchor) and a legacy VML one (v:imagedata) between two paragraphs. */
+function picturesDocx(legacy: Uint8Array): Uint8Array {
+  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const run = (inner: string) => `<w:p><w:r>${inner}</w:r></w:p>`;
+  const anchor = `<w:drawing><wp:anchor><wp:simplePos x="0" y="0"/><wp:extent cx="1270000" cy="635000"/><wp:docPr id="1" name="Picture 1" descr="Floating chart"/><a:graphic><a:graphicData><pic:pic><pic:nvPicPr><pic:cNvPr id="0" name="chart.png"/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdPng"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:anchor></w:drawing>`;
+  const vml = `<w:pict><v:shape id="s1" alt="Legacy logo" style="width:72pt;height:36pt"><v:imagedata r:id="rIdEmf" o:title=""/></v:shape></w:pict>`;
+  const rels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdPng" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/chart.png"/><Relationship Id="rIdEmf" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/logo.emf"/></Relationships>`;
+  return docx(wordXml(`<w:p><w:r><w:t>Before</w:t></w:r></w:p>${run(anchor)}${run(vml)}<w:p><w:r><w:t>After</w:t></w:r></w:p>`), {
+    "word/_rels/document.xml.rels": strToU8(rels),
+    "word/media/chart.png": png,
+    "word/media/logo.emf": legacy,
+  });
+}

@@ -1,8 +1,11 @@
 // PowerPoint files read natively (inside workerd): a page per shown slide, reading order
-// from shape positions, titles, list levels, tables with merges, charts as data tables.
+// from shape positions, titles, list levels, tables with merges, charts as data tables,
+// pictures through the image sink.
 import { describe, expect, it } from "vitest";
+import { unzipSync } from "fflate";
+import { corpusFile } from "../helpers/corpus";
 import { hiddenAndGroupedPptx } from "../fixtures/office/crafted";
-import { parseBytes, parseCorpus } from "./office-helpers";
+import { corpusWithImages, imageBlocks, parseBytes, parseCorpus } from "./office-helpers";
 
 describe("pptx", () => {
   it("makes a page per slide with the slide size, the title first", async () => {
@@ -44,5 +47,24 @@ describe("pptx", () => {
     // The group child sits at y = 100000 EMU once transformed, above the plain shape at 3000000.
     expect(doc.pages[1].blocks.map((b) => b.text)).toEqual(["Group child", "Plain shape"]);
     expect(doc.pages[1].blocks[0].bbox[1]).toBeCloseTo(100000 / 12700, 1);
+  });
+});
+
+describe("pptx pictures", () => {
+  it("places a slide's picture at its shape, hands the PNG to the sink, and says a linked one is not in the file", async () => {
+    const path = "docling-testdata/pptx/powerpoint_with_image.pptx";
+    const { doc, store, markdown } = await corpusWithImages(path);
+    const blocks = doc.pages[0].blocks;
+    expect(blocks.map((b) => b.type === "image" ? `image ${b.image!.ref}` : b.text)).toEqual(["Docling", "Image test", "image page1-1.png", "Image linked to file"]);
+    // a:off 5689599, 3022600 and a:ext 812800 EMU: 448, 238, 64 pt.
+    expect(blocks[2].bbox).toEqual([448, 238, 512, 302]);
+    expect(store.images.get("page1-1.png")).toEqual({ bytes: unzipSync(await corpusFile(path))["ppt/media/image1.png"], mime: "image/png" });
+    expect(doc.warnings.map((w) => w.message)).toEqual(["1 picture(s) of the presentation are linked to files outside it, not embedded, and are left out."]);
+    expect(markdown).toContain("Image test\n\n![](images/page1-1.png)\n\nImage linked to file");
+  });
+  it("takes alt text from p:cNvPr descr, also for pictures in placeholders", async () => {
+    const { doc, markdown } = await corpusWithImages("office/python-pptx/ph-populated-placeholders.pptx");
+    expect(imageBlocks(doc).map((b) => [b.captions, b.image!.ref])).toEqual([[["monty-truth.png"], "page1-1.png"], [["python-powered.png"], "page2-1.png"]]);
+    expect(markdown).toContain("![monty-truth.png](images/page1-1.png)");
   });
 });

@@ -1,9 +1,10 @@
 // Excel workbooks read natively (inside workerd): a page per visible sheet, tables split at
-// empty rows and columns, merged cells, values as Excel displays them.
+// empty rows and columns, merged cells, values as Excel displays them, pictures on sheets.
 import { describe, expect, it } from "vitest";
+import { unzipSync } from "fflate";
 import { inspectDocument } from "../../src/core/pipeline";
 import { corpusFile } from "../helpers/corpus";
-import { allBlocks, parseCorpus } from "./office-helpers";
+import { allBlocks, corpusWithImages, imageBlocks, parseCorpus } from "./office-helpers";
 
 const grid = (t: { rows: { text: string }[][] }) => t.rows.map((r) => r.map((c) => c.text));
 
@@ -54,5 +55,19 @@ describe("xlsx", () => {
     const chart = doc.pages[1].blocks.find((b) => b.type === "table")!.table!;
     expect(chart.rows[0].map((c) => c.text)).toEqual(["", "Freshwater Ducks", "Saltwater Ducks"]);
     expect(chart.rows.at(-1)!.map((c) => c.text)).toEqual(["2024", "180", "130"]);
+  });
+});
+
+describe("xlsx pictures", () => {
+  it("puts a sheet's picture after its tables and hands the PNG to the sink", async () => {
+    const path = "docling-testdata/xlsx/xlsx_01.xlsx";
+    const { doc, store } = await corpusWithImages(path);
+    const [picture, ...more] = imageBlocks(doc);
+    expect(more).toHaveLength(0);
+    const page = doc.pages.find((p) => p.blocks.includes(picture))!;
+    expect(page.blocks[page.blocks.length - 1]).toBe(picture);
+    // a:ext 3444270 x 3517900 EMU: 271.2 x 277 pt.
+    expect(picture.bbox[2] - picture.bbox[0]).toBeCloseTo(271.2, 1);
+    expect(store.images.get(picture.image!.ref)).toEqual({ bytes: unzipSync(await corpusFile(path))["xl/media/image1.png"], mime: "image/png" });
   });
 });

@@ -11,6 +11,7 @@ import { parseOdt } from "./odf/text";
 import { parsePptx } from "./pptx/index";
 import { parseXlsx, visibleSheetCount } from "./xlsx/index";
 import { OfficeZip } from "./zip";
+import { dropPictures, storePictures } from "./store-pictures";
 
 export type { OfficeParse };
 export type OfficeType = ".docx" | ".pptx" | ".xlsx" | ".odt" | ".ods";
@@ -44,7 +45,10 @@ export const legacyOfficeError = (t: FileType, bytes: Uint8Array) =>
 export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx" || t === ".odt" || t === ".ods";
 
 export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
-  const zip = new OfficeZip(bytes);
+  return parseOfficeZip(new OfficeZip(bytes), type);
+}
+
+function parseOfficeZip(zip: OfficeZip, type: OfficeType): OfficeParse {
   if (zip.has("EncryptedPackage")) throw new CoreError("password_protected", "The Office file is encrypted and needs a password.");
   switch (type) {
     case ".docx":
@@ -67,10 +71,17 @@ export function inspectOffice(bytes: Uint8Array, type: OfficeType): { fileType: 
   return { fileType: type, pageCount: parseOffice(bytes, type).pageCount };
 }
 
-export function officeDocument(bytes: Uint8Array, fileName: string, type: OfficeType, options: ParseOptions): Document {
-  const parsed = parseOffice(bytes, type);
+export async function officeDocument(bytes: Uint8Array, fileName: string, type: OfficeType, options: ParseOptions): Promise<Document> {
+  const zip = new OfficeZip(bytes);
+  const parsed = parseOfficeZip(zip, type);
   const [start, end] = options.pageRange ?? [0, parsed.pages.length];
   const pages = parsed.pages.filter((p) => p.index >= start && p.index < end);
+  const warnings = [...parsed.warnings];
+  // Pictures are read only for the pages kept, after the text: the parse itself holds no image bytes.
+  if (parsed.pictures?.size) {
+    if (options.images) warnings.push(...(await storePictures(zip, pages, parsed.pictures, options.images, options.features.enable_image_understanding)));
+    else dropPictures(pages, parsed.pictures);
+  }
   options.onProgress?.(pages.length, pages.length);
-  return { source: { fileName, fileType: type, pageCount: parsed.pageCount, title: parsed.title }, pages, warnings: parsed.warnings };
+  return { source: { fileName, fileType: type, pageCount: parsed.pageCount, title: parsed.title }, pages, warnings };
 }

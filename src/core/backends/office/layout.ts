@@ -28,12 +28,23 @@ export function layoutFlow(blocks: Block[], area: TextArea): void {
   const floor = Math.max(area.top + 1, area.height - area.bottom);
   let y = area.top;
   for (const b of blocks) {
-    const height = estimateHeight(b, width);
+    // A picture comes with its size (pictures.ts), shrunk to the text width as Word does; text is estimated.
+    const picture = b.type === "image" ? pictureSize(b, width) : undefined;
+    const height = picture ? picture[1] : estimateHeight(b, width);
     const y0 = Math.min(y, floor - 1);
     const y1 = Math.min(y0 + height, floor);
-    setBox(b, [r2(area.left), r2(y0), r2(area.left + width), r2(y1)]);
+    setBox(b, [r2(area.left), r2(y0), r2(area.left + (picture ? picture[0] : width)), r2(y1)]);
     y = y1 + PARAGRAPH_GAP;
   }
+}
+
+/** A picture's size from its box before layout, scaled down to fit the width; undefined when unknown. */
+function pictureSize(b: Block, width: number): [number, number] | undefined {
+  const w = b.bbox[2] - b.bbox[0];
+  const h = b.bbox[3] - b.bbox[1];
+  if (!(w > 0 && h > 0)) return undefined;
+  const scale = Math.min(1, width / w);
+  return [w * scale, h * scale];
 }
 
 function estimateHeight(b: Block, width: number): number {

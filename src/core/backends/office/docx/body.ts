@@ -2,12 +2,15 @@
 // reading order, as blocks: paragraphs with their runs, headings from styles, list items
 // with Word's numbering, tables with merged cells, equations, text boxes. Tracked changes
 // are read as accepted (insertions kept, deletions dropped); comments are left out.
+// Pictures (DrawingML inline and floating, legacy VML) are image blocks after their
+// paragraph's text, in the order they stand (pictures.ts).
 // Page breaks (explicit, section, and the ones Word recorded at its last layout) start a
 // new page; consecutive breaks with nothing between count once.
 import type { Block, TableCell } from "../../../model";
 import { cleanText, tableBlock, textBlock, type RunText } from "../blocks";
 import { attr, kid, kids, path, type XmlElement } from "../xml";
 import type { Relationships } from "../rels";
+import { altTextOf, blipOf, blipTarget, extentPoints, pictureBlock, pictureProps, type PictureParts } from "../pictures";
 import type { Numbering } from "./numbering";
 import { ommlToLatex } from "./omml";
 import { onOff, paragraphStyleId, type Styles } from "./styles";
@@ -18,6 +21,10 @@ export interface DocxContext {
   rels: Relationships;
   /** Gives a footnote/endnote its display number on first reference. */
   noteNumber(kind: "footnote" | "endnote", id: string): number;
+  /** Picture blocks and their parts, shared by every reader of the document. */
+  pictures: PictureParts;
+  /** Pictures the output cannot hold: linked (not in the file), or inside table cells, notes, headers and footers (text only). */
+  lostPictures: { linked: number; outsideFlow: number };
 }
 
 export interface FlowPage {
@@ -306,16 +313,45 @@ export class BodyReader {
     else reading.breakBefore = true;
   }
 
-  /** Text boxes inside drawings: their paragraphs follow the anchoring paragraph. */
+  /** Pictures and text boxes inside drawings: they follow the anchoring paragraph. */
   private readEmbedded(el: XmlElement, reading: ParagraphReading): void {
     // Of alternative renderings (a DrawingML shape and its VML copy) only the first is read.
     const chosen = el.local === "AlternateContent" ? (kid(el, "Choice") ?? el) : el;
+    // An OLE object's VML picture is a preview of the object (an equation, a sheet, an icon), not a picture the author placed.
+    if (el.local !== "object") reading.extra.push(...this.pictures(chosen));
     for (const box of textBoxes(chosen)) {
       const inner = new BodyReader(this.ctx, [], false);
       inner.readContainer(box);
       reading.extra.push(...inner.blocks);
       this.noteRefs.push(...inner.noteRefs);
     }
+  }
+
+  /** Image blocks of the pictures in a drawing or VML picture, skipping text boxes (their own reader finds theirs). */
+  private pictures(el: XmlElement): Block[] {
+    const out: Block[] = [];
+    const add = (target: ReturnType<typeof blipTarget>, alt: string | undefined, size: [number, number] | undefined) => {
+      if (target && "part" in target) out.push(pictureBlock(target.part, alt, size, this.ctx.pictures));
+      else if (target) this.ctx.lostPictures.linked++;
+    };
+    const walk = (node: XmlElement, frame: XmlElement | undefined, pics: number) => {
+      for (const c of kids(node)) {
+        if (c.local === "txbxContent" || c.local === "Fallback") continue;
+        if (c.local === "inline" || c.local === "anchor") walk(c, c, countPics(c));
+        else if (c.local === "pic" && kid(c, "blipFill")) {
+          // A lone picture in its frame takes the frame's alt text and size (what Word's dialog edits); pictures of a group their own.
+          const own = extentPoints(path(c, "spPr", "xfrm", "ext"));
+          const alone = frame && pics === 1;
+          add(blipTarget(blipOf(c), this.ctx.rels), (alone ? altTextOf(kid(frame, "docPr")) : undefined) ?? altTextOf(pictureProps(c)), (alone ? extentPoints(kid(frame, "extent")) : undefined) ?? own);
+        } else if (c.local === "imagedata") {
+          const id = c.attrs["r:id"] ?? c.attrs["o:relid"];
+          const rel = id ? this.ctx.rels.get(id) : undefined;
+          add(rel ? (rel.external ? { linked: rel.target } : { part: rel.target }) : null, vmlAlt(node, c), vmlSize(node));
+        } else walk(c, frame, pics);
+      }
+    };
+    walk(el, undefined, 0);
+    return out;
   }
 
   private readTable(tbl: XmlElement): Block {
@@ -361,6 +397,8 @@ export class BodyReader {
     const inner = new BodyReader(this.ctx, [], false);
     inner.readContainer(tc);
     this.noteRefs.push(...inner.noteRefs);
+    // A cell is text in the model: its pictures cannot go in.
+    this.ctx.lostPictures.outsideFlow += inner.blocks.filter((b) => b.type === "image").length;
     return inner.blocks
       .map((b) => (b.list ? `${b.list.marker} ${b.text}` : b.formula ? `$${b.formula.latex}$` : b.text))
       .filter(Boolean)
@@ -387,6 +425,35 @@ function tableHeaderRows(tbl: XmlElement): number {
   if (firstRow !== undefined) return firstRow === "1" || firstRow === "true" ? 1 : 0;
   const bits = parseInt(attr(look, "val") ?? "0", 16);
   return bits & 0x0020 ? 1 : 0;
+}
+
+/** DrawingML pictures under a frame, not counting those of its text boxes. */
+function countPics(el: XmlElement): number {
+  let n = 0;
+  for (const c of kids(el)) {
+    if (c.local === "txbxContent") continue;
+    n += c.local === "pic" && kid(c, "blipFill") ? 1 : countPics(c);
+  }
+  return n;
+}
+
+/** A VML picture's alt text: the shape's `alt`, else the image's `o:title`. */
+function vmlAlt(shape: XmlElement, imagedata: XmlElement): string | undefined {
+  return (attr(shape, "alt") ?? "").trim() || (attr(imagedata, "title") ?? "").trim() || undefined;
+}
+
+const CSS_POINTS: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, px: 0.75 };
+
+/** A VML shape's size from its CSS style ("width:120pt;height:80pt"). */
+function vmlSize(shape: XmlElement): [number, number] | undefined {
+  const style = attr(shape, "style") ?? "";
+  const dim = (name: string) => {
+    const m = new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([\\d.]+)\\s*(pt|in|cm|mm|px)`, "i").exec(style);
+    return m ? Number(m[1]) * CSS_POINTS[m[2].toLowerCase()] : NaN;
+  };
+  const w = dim("width");
+  const h = dim("height");
+  return w > 0 && h > 0 ? [Math.round(w * 100) / 100, Math.round(h * 100) / 100] : undefined;
 }
 
 function textBoxes(el: XmlElement, out: XmlElement[] = []): XmlElement[] {

@@ -15,6 +15,7 @@ import type { OfficeZip } from "../zip";
 import { BodyReader, type DocxContext } from "./body";
 import { Numbering } from "./numbering";
 import { readStyles } from "./styles";
+import type { PictureParts } from "../pictures";
 
 /** US Letter in points, Word's default when a section gives no size. */
 const DEFAULT_PAGE = { width: 612, height: 792 };
@@ -27,6 +28,8 @@ export interface OfficeParse {
   pageCount: number;
   title?: string;
   warnings: Warning[];
+  /** The package part of each picture block (pictures.ts); stored or dropped by officeDocument. */
+  pictures?: PictureParts;
 }
 
 export function parseDocx(zip: OfficeZip): OfficeParse {
@@ -40,10 +43,13 @@ export function parseDocx(zip: OfficeZip): OfficeParse {
 
   const noteNumbers = { footnote: new Map<string, number>(), endnote: new Map<string, number>() };
   const numbering = new Numbering(textOf(zip, partOf("numbering")));
+  const pictures: PictureParts = new Map();
   const ctx: DocxContext = {
     styles: readStyles(textOf(zip, partOf("styles"))),
     numbering,
     rels,
+    pictures,
+    lostPictures: { linked: 0, outsideFlow: 0 },
     noteNumber(kind, id) {
       const map = noteNumbers[kind];
       if (!map.has(id)) map.set(id, map.size + 1);
@@ -86,10 +92,11 @@ export function parseDocx(zip: OfficeZip): OfficeParse {
   settleTitleLevels(pages);
 
   const warnings: Warning[] = [];
-  const pictures = descendants(body, "blip").length + descendants(body, "imagedata").length;
-  if (pictures) warnings.push({ code: "images_not_extracted", message: `${pictures} picture(s) of the Word file are not extracted yet.` });
+  const { linked, outsideFlow } = ctx.lostPictures;
+  if (linked) warnings.push({ code: "images_not_extracted", message: `${linked} picture(s) of the Word file are linked to files outside it, not embedded, and are left out.` });
+  if (outsideFlow) warnings.push({ code: "images_not_extracted", message: `${outsideFlow} picture(s) inside table cells, notes, headers or footers are left out (those hold text only here).` });
   const counted = readAppPageCount(zip);
-  return { pages, pageCount: Math.max(counted ?? 0, pages.length), title: readCoreTitle(zip), warnings };
+  return { pages, pageCount: Math.max(counted ?? 0, pages.length), title: readCoreTitle(zip), warnings, pictures };
 }
 
 /** Title style is level 1 and headings come below it when the document uses it; otherwise Heading 1 is level 1. */
@@ -133,6 +140,7 @@ function readNotes(zip: OfficeZip, part: string | undefined, kind: "footnote" | 
     if (type === "separator" || type === "continuationSeparator" || type === "continuationNotice") continue;
     const reader = new BodyReader({ ...ctx, rels: readRelationships(zip, part) }, [], false);
     reader.readContainer(note);
+    ctx.lostPictures.outsideFlow += reader.blocks.filter((b) => b.type === "image").length;
     notes.set(attr(note, "id") ?? "", reader.blocks.map((b) => b.text).join(" ").trim());
   }
   return notes;
@@ -169,6 +177,8 @@ class Furniture {
         const reader = new BodyReader({ ...this.ctx, rels: readRelationships(this.zip, part) }, [], false);
         reader.readContainer(parseXml(xml, part));
         for (const b of reader.blocks) if (b.text) blocks.push(textBlock(kind, b.text, [], kind));
+        // Logos and lines in headers are furniture; counted once per part, not per page.
+        this.ctx.lostPictures.outsideFlow += reader.blocks.filter((b) => b.type === "image").length;
       }
       this.cache.set(part, blocks);
     }

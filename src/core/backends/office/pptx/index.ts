@@ -1,7 +1,7 @@
 // A PowerPoint presentation (.pptx) as a Document: one page per slide shown (hidden slides
 // are skipped), the slide size as page size, blocks in reading order from the shapes'
 // positions (titles first, then top to bottom, left to right). Speaker notes are not part
-// of the output; date, footer and slide-number placeholders are footer furniture.
+// of the output; pictures are image blocks at their shape's place, with their alt text; date, footer and slide-number placeholders are footer furniture.
 import { CoreError } from "../../../errors";
 import type { BBox, Block, Page, Warning } from "../../../model";
 import type { OfficeParse } from "../docx/index";
@@ -13,6 +13,7 @@ import type { OfficeZip } from "../zip";
 import { chartTable } from "../chart";
 import { isTitle, tableShapeBlock, textShapeBlocks } from "./content";
 import { collectShapes, EMU_PER_POINT, placeholderBoxes, type SlideShape } from "./shapes";
+import { altTextOf, blipOf, blipTarget, pictureBlock, pictureProps, type PictureParts } from "../pictures";
 
 /** PowerPoint's default 4:3 slide (10 x 7.5 inches) when the presentation gives no size. */
 const DEFAULT_SLIDE = { cx: 9144000, cy: 6858000 };
@@ -44,7 +45,8 @@ export function parsePptx(zip: OfficeZip): OfficeParse {
   const height = size.cy / EMU_PER_POINT;
   const pages: Page[] = [];
   const warnings: Warning[] = [];
-  let pictures = 0;
+  const pictures: PictureParts = new Map();
+  let linked = 0;
   for (const ref of slides) {
     const xml = zip.text(ref.part);
     if (!xml) continue;
@@ -57,13 +59,19 @@ export function parsePptx(zip: OfficeZip): OfficeParse {
     const placed: { block: Block; box: BBox; title: boolean }[] = [];
     for (const s of shapes) {
       const box = toPoints(s.box, width, height);
+      if (s.kind === "picture") {
+        // The box is the shape's, group transforms applied (shapes.ts); readingOrder sets it on the block.
+        const target = blipTarget(blipOf(s.el), rels);
+        if (target && "part" in target) placed.push({ block: pictureBlock(target.part, altTextOf(pictureProps(s.el)), undefined, pictures), box, title: false });
+        else if (target) linked++;
+        continue;
+      }
       for (const block of shapeBlocks(zip, s, rels)) placed.push({ block, box, title: isTitle(s.placeholder) });
-      if (s.kind === "picture") pictures++;
     }
     pages.push({ index: pages.length, width, height, blocks: readingOrder(placed) });
   }
-  if (pictures) warnings.push({ code: "images_not_extracted", message: `${pictures} picture(s) of the presentation are not extracted yet.` });
-  return { pages, pageCount: pages.length, title: readCoreTitle(zip), warnings };
+  if (linked) warnings.push({ code: "images_not_extracted", message: `${linked} picture(s) of the presentation are linked to files outside it, not embedded, and are left out.` });
+  return { pages, pageCount: pages.length, title: readCoreTitle(zip), warnings, pictures };
 }
 
 function shapeBlocks(zip: OfficeZip, s: SlideShape, rels: Relationships): Block[] {
@@ -79,7 +87,7 @@ function shapeBlocks(zip: OfficeZip, s: SlideShape, rels: Relationships): Block[
       return table ? [table] : [];
     }
     default:
-      return []; // pictures: not extracted yet (counted for a warning)
+      return []; // pictures are placed by parsePptx
   }
 }
 

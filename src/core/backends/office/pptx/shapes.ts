@@ -4,8 +4,7 @@
 import type { BBox } from "../../../model";
 import { attr, kid, kids, path, type XmlElement } from "../xml";
 
-/** EMU per point (914400 per inch, 72 points per inch). */
-export const EMU_PER_POINT = 12700;
+export { EMU_PER_POINT } from "../pictures";
 
 export interface Placement {
   type?: string;

@@ -1,7 +1,7 @@
 // An Excel workbook (.xlsx) as a Document: one page per visible sheet, in workbook order,
 // opening with the sheet name as a title, then each table of the sheet (islands of filled
 // cells) with merged cells as spans and values as Excel displays them. Hidden sheets make
-// no page. Past MAX_SHEET_CELLS cells the rest of the workbook is left out, with a note on
+// no page. Pictures on a sheet follow its tables and charts. Past MAX_SHEET_CELLS cells the rest of the workbook is left out, with a note on
 // the page where it stopped and a warning.
 import { MAX_SHEET_CELLS } from "../../../limits";
 import type { Block, Page, Table, Warning } from "../../../model";
@@ -15,6 +15,8 @@ import type { OfficeZip } from "../zip";
 import { sheetTables } from "./regions";
 import { readSheetCells } from "./sheet";
 import { readWorkbook } from "./workbook";
+import { drawingPictures } from "./pictures";
+import type { PictureParts } from "../pictures";
 
 /** A sheet page is at least US Letter; wider tables widen it (an average column is about 64 points). */
 const MIN_PAGE = { width: 612, height: 792 };
@@ -31,6 +33,8 @@ export function parseXlsx(zip: OfficeZip): OfficeParse {
   const warnings: Warning[] = [];
   const pages: Page[] = [];
   let budget = MAX_SHEET_CELLS;
+  const pictures: PictureParts = new Map();
+  const lost = { linked: 0 };
   for (const sheet of book.sheets.filter((s) => s.visible)) {
     const index = pages.length;
     const title = textBlock("title", sheet.name);
@@ -43,6 +47,7 @@ export function parseXlsx(zip: OfficeZip): OfficeParse {
         budget -= cells.count;
         for (const table of sheetTables(cells)) blocks.push(...titledTable(table));
         blocks.push(...sheetCharts(zip, sheet.part));
+        for (const part of drawingParts(zip, sheet.part)) blocks.push(...drawingPictures(zip, part, pictures, lost));
         if (cells.truncated) {
           const message = `Sheet "${sheet.name}" was cut short: a workbook is read up to ${MAX_SHEET_CELLS} cells, the remaining cells are left out.`;
           blocks.push(textBlock("text", message));
@@ -56,7 +61,8 @@ export function parseXlsx(zip: OfficeZip): OfficeParse {
     }
     pages.push(placeOnPage(index, blocks));
   }
-  return { pages, pageCount: pages.length, title: readCoreTitle(zip), warnings };
+  if (lost.linked) warnings.push({ code: "images_not_extracted", message: `${lost.linked} picture(s) of the workbook are linked to files outside it, not embedded, and are left out.` });
+  return { pages, pageCount: pages.length, title: readCoreTitle(zip), warnings, pictures };
 }
 
 /** A first row that is one cell merged across the whole table is the table's title, not a row of it. */
@@ -68,8 +74,10 @@ function titledTable(table: Table): Block[] {
 
 /** Charts drawn on a sheet (or filling a chart sheet), as tables of their data. */
 function sheetCharts(zip: OfficeZip, sheetPart: string) {
-  return [...readRelationships(zip, sheetPart).values()].filter((r) => r.type.endsWith("/drawing") && !r.external).flatMap((r) => drawingChartTables(zip, r.target));
+  return drawingParts(zip, sheetPart).flatMap((part) => drawingChartTables(zip, part));
 }
+
+const drawingParts = (zip: OfficeZip, sheetPart: string) => [...readRelationships(zip, sheetPart).values()].filter((r) => r.type.endsWith("/drawing") && !r.external).map((r) => r.target);
 
 function placeOnPage(index: number, blocks: Block[]): Page {
   const columns = Math.max(0, ...blocks.map((b) => b.table?.columnCount ?? 0));
