@@ -7,6 +7,8 @@ import { DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
 import type { Block, Document, TableCell } from "../../src/core/model";
 import { tableHtml, tableMarkdown } from "../../src/core/render/table";
 import { corpusFile } from "../helpers/corpus";
+import { openPdf } from "../../src/core/backends/pdf/open";
+import { pageRuns } from "../../src/core/backends/pdf/runs";
 
 async function parse(path: string, over: Partial<FeatureConfig> = {}, pageRange?: [number, number]): Promise<Document> {
   return parseDocument(await corpusFile(path), path, { features: { ...DEFAULT_FEATURES, ...over }, pageRange });
@@ -126,6 +128,26 @@ describe("not tables", () => {
     expect(tablesOf(await parse(paper, {}, [5, 6]))).toHaveLength(0);
     // The paper's real tables are still found.
     expect(tablesOf(await parse(paper, {}, [7, 8]))).toHaveLength(1);
+  });
+});
+
+describe("which pages have their drawing read", () => {
+  /** Pages (0-based) whose text made the parser fetch the drawing (ruling lines). */
+  async function hinted(path: string): Promise<number[]> {
+    const pdf = await openPdf(await corpusFile(path));
+    const out: number[] = [];
+    for (let i = 1; i <= pdf.numPages; i++) if ((await pageRuns(await pdf.getPage(i))).rulings !== undefined) out.push(i - 1);
+    return out;
+  }
+
+  it("skips two-column prose whose short lines sit beside the other column, keeps label/value pairs and lettered captions", async () => {
+    // tracemonkey: 2 (LIR listing beside comments), 5 (figure), 7 and 11 (tables), 12 (figure);
+    // 6 and 9 only have paragraph ends and section numbers beside the other column's lines.
+    expect(await hinted("born-digital/pdfjs/tracemonkey.pdf")).toEqual([2, 5, 7, 11, 12]);
+    // "Low-income | Less than 50": labels with values of several words.
+    expect(await hinted("icdar2013-tables/us/us-005.pdf")).toContain(0);
+    // "Table ES-1" beside a line of the left column.
+    expect(await hinted("icdar2013-tables/us/us-038.pdf")).toContain(1);
   });
 });
 
