@@ -2,7 +2,9 @@
 // gaps line up form a table region; the white bands running down through the region are
 // its column separators; a chunk across a separator spans columns. Paragraph text is kept
 // out: lines wider than a cell could be (prose) never count as chunks of a table row, and
-// a region whose columns read like running text (two-column pages) is refused.
+// a region whose columns read like running text (two-column pages), a numbered listing or
+// a list is refused (not-a-table.ts), and a line of the next column that shares a baseline
+// with the table's rows is left to its paragraph (gutters.ts).
 import type { BBox } from "../../model";
 import type { Run } from "../../backends/pdf/runs";
 import type { Ruling } from "../../backends/pdf/graphics";
