@@ -1,7 +1,7 @@
 // Opening a PDF with pdf.js, with its failures mapped to CoreErrors and every rejection
 // handled (pdf.js rejects its loading task and some internal promises on bad input).
 import { CoreError } from "../../errors";
-import { pdfjs } from "./pdfjs";
+import { pdfjs, sameThreadWorker } from "./pdfjs";
 import { BUNDLED_CMAP_URL, BundledBinaryData } from "./binary-data";
 
 export type PdfDocument = Awaited<ReturnType<typeof pdfjs.getDocument>["promise"]>;
@@ -10,7 +10,9 @@ export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   // pdf.js transfers (detaches) the buffer it is given, even on one thread: hand it a copy
   // so the caller's bytes stay usable (they are stored to R2 after inspection).
+  const worker = sameThreadWorker();
   const task = pdfjs.getDocument({
+    worker,
     data: bytes.slice(),
     useSystemFonts: false,
     disableFontFace: true,
@@ -24,6 +26,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
     verbosity: 0,
     stopAtErrors: false,
   });
+  // pdf.js leaves a worker it was handed to its owner: it goes with the document.
+  const destroyTask = task.destroy.bind(task);
+  task.destroy = () => destroyTask().finally(() => worker.destroy());
   try {
     const doc = await task.promise;
     if (doc.numPages < 1) {

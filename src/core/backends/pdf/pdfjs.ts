@@ -1,9 +1,16 @@
 // Loads pdf.js the same way in workerd and in Node: the legacy build, with its worker
-// module imported and set on globalThis.pdfjsWorker so pdf.js runs it on the same thread
-// (workerd has no Web Workers).
-import * as pdfjsWorker from "pdfjs-dist/legacy/build/pdf.worker.mjs";
+// (patched for speed by scripts/build-pdfjs.mjs) running on the same thread behind a pair
+// of direct ports (workerd has no Web Workers; see direct-port.ts).
+import { WorkerMessageHandler } from "./generated/pdf.worker.mjs";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
-
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= pdfjsWorker;
+import { directPortPair } from "./direct-port";
 
 export { pdfjs };
+
+/** A worker of pdf.js's own, on this thread: one per document, destroyed with it. */
+export function sameThreadWorker(): InstanceType<typeof pdfjs.PDFWorker> {
+  const [apiSide, workerSide] = directPortPair();
+  const worker = new pdfjs.PDFWorker({ port: apiSide as never, verbosity: pdfjs.VerbosityLevel.ERRORS });
+  WorkerMessageHandler.initializeFromPort(workerSide);
+  return worker;
+}
