@@ -52,6 +52,19 @@ const PATCHES = [
       return [c[0] * t0 + c[2] * t1, c[1] * t0 + c[3] * t1, c[0] * t2 + c[2] * t3, c[1] * t2 + c[3] * t3, c[0] * t4 + c[2] * t5 + c[4], c[1] * t4 + c[3] * t5 + c[5]];`,
   },
   {
+    why:
+      "the text content names a font only by its generic family (sans-serif); bold and italic live in its real name, " +
+      "which pdf.js otherwise hands out only with an operator list (as costly as the text itself). With " +
+      "fontExtraProperties on, each style also carries the name the operator list's font object would have",
+    from: `        if (self.options.fontExtraProperties && font.systemFontInfo) {
+          const style = textContent.styles[loadedName];`,
+    to: `        if (self.options.fontExtraProperties) {
+          textContent.styles[loadedName].fontName = font.name; // docparse patch
+        }
+        if (self.options.fontExtraProperties && font.systemFontInfo) {
+          const style = textContent.styles[loadedName];`,
+  },
+  {
     why: "the source map describes the unpatched file; it is not shipped next to the generated one",
     from: `//# sourceMappingURL=pdf.worker.mjs.map`,
     to: ``,

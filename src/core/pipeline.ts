@@ -9,7 +9,6 @@ import { pageRuns, type PageRuns } from "./backends/pdf/runs";
 import { documentHasImageXObjects } from "./backends/pdf/images";
 import { storePageImages, type PageImageContext } from "./images/pdf-page";
 import { describeBudget, describeFigures } from "./images/describe";
-import { fontProbeBudget } from "./backends/pdf/fonts";
 import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
 import { processDocument, processPage } from "./processors/index";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
@@ -43,7 +42,6 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
   try {
     const [start, end] = options.pageRange ?? [0, pdf.numPages];
     const pages: Page[] = [];
-    const fontBudget = fontProbeBudget();
     // Page at a time: each page's pdf.js state is released before the next is read.
     const warnings: Warning[] = [];
     const tagged: OutlineEntry[] = [];
@@ -54,7 +52,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
       try {
         const page = await pdf.getPage(i + 1);
         try {
-          const raw = await pageRuns(page, fontBudget);
+          const raw = await pageRuns(page);
           const imageBytes = imageContext ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
           const processed = processPage(i, raw);
           if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);

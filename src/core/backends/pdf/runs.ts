@@ -7,7 +7,7 @@ import { logicalOrder } from "./bidi";
 import { linkAt, pageLinks } from "./links";
 import { headingContent, taggedHeadings } from "./tags";
 import type { OutlineEntry } from "./outline";
-import { fontInfoFromName, fontProbeBudget, pageFonts, type FontProbeBudget } from "./fonts";
+import { fontInfoFromName, pageFonts } from "./fonts";
 import { pageRulings, type Ruling } from "./graphics";
 import { mayHoldTable } from "../../processors/tables/hints";
 
@@ -67,11 +67,11 @@ const ASCENT = 0.8;
 /** Descent below the baseline, as a share of the font size. */
 const DESCENT = 0.2;
 
-export async function pageRuns(page: PdfPage, fontBudget: FontProbeBudget = fontProbeBudget()): Promise<PageRuns> {
+export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent({ includeMarkedContent: true });
-  const styles = content.styles as Record<string, { fontFamily?: string }>;
-  const fonts = await pageFonts(page, Object.keys(styles), (id) => styles[id]?.fontFamily ?? "", fontBudget);
+  const styles = content.styles as Record<string, { fontFamily?: string; fontName?: string }>;
+  const fonts = pageFonts(styles);
   const runs: Run[] = [];
   // Marked content nests: the innermost id names the structure element, any Artifact around marks furniture.
   const marked: { id?: string; tag?: string }[] = [];
