@@ -65,6 +65,15 @@ const PATCHES = [
           const style = textContent.styles[loadedName];`,
   },
   {
+    why:
+      "with disableFontFace (there is no FontFace in workerd), an operator list compiles the outline of every glyph " +
+      "it shows and posts it, one message per glyph occurrence, for pdf.js's canvas to draw text with. docparse " +
+      "never draws with pdf.js (it reads operator lists for rulings, images and fonts only), so those outlines " +
+      "were built to be dropped. Text used as a clip or painted with a pattern still gets them",
+    from: `      if (isAddToPathSet || state.fillColorSpace.name === "Pattern" || state.strokeColorSpace.name === "Pattern" || font.disableFontFace) {`,
+    to: `      if (isAddToPathSet || state.fillColorSpace.name === "Pattern" || state.strokeColorSpace.name === "Pattern") { // docparse patch: not for disableFontFace`,
+  },
+  {
     why: "the source map describes the unpatched file; it is not shipped next to the generated one",
     from: `//# sourceMappingURL=pdf.worker.mjs.map`,
     to: ``,
