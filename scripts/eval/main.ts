@@ -18,6 +18,7 @@ import { scoreText, sourceText, sumText, TEXT_SOURCES, words, type TextScore } f
 import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
 import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
 import { ocrRows } from "./ocr";
+import { ensureBaselineTools } from "../debian-tools";
 
 const root = resolve(import.meta.dirname, "../..");
 const corpus = resolve(root, "../shared/corpus");
@@ -26,7 +27,7 @@ const out = resolve(root, ".out/eval");
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 const renderOptions = { outputFormats: ["markdown" as const], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, table: "markdown" as const }, features };
 
-ensurePdftotext();
+ensureBaselineTools(["pdftotext"], "the pdftotext baseline");
 rmSync(out, { recursive: true, force: true });
 
 const factPdfs = [...new Set(readFileSync(join(corpus, "born-digital/facts.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l).pdf as string))].sort();
@@ -101,10 +102,4 @@ function scoreFacts(mdDir: string): string {
   const run = spawnSync(process.execPath, [scorer, "--tests", join(corpus, "born-digital/facts.jsonl"), "--pdf-root", join(corpus, "born-digital"), "--md", mdDir, "--mode", "auto"], { encoding: "utf8" });
   const last = /olmocr-score: (.+)$/m.exec(run.stdout ?? "");
   return last ? last[1].trim() : `scorer failed: ${(run.stderr ?? "").slice(0, 200)}`;
-}
-
-function ensurePdftotext() {
-  if (spawnSync("pdftotext", ["-v"]).status === 0 || existsSync("/usr/bin/pdftotext")) return;
-  console.error("installing poppler-utils for the pdftotext baseline ...");
-  execFileSync("sh", ["-c", "(apt-get update -qq && apt-get install -y -qq poppler-utils) >/dev/null 2>&1 || sudo sh -c 'apt-get update -qq && apt-get install -y -qq poppler-utils' >/dev/null 2>&1"]);
 }

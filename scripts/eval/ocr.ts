@@ -14,6 +14,7 @@ import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
 import { useOcrAssetsFromDisk } from "../../src/cli/ocr-assets";
+import { ensureBaselineTools } from "../debian-tools";
 
 const SCANS: { image: string; truth: string }[] = [
   { image: "scans/tesseract/phototest.tif", truth: "scans/tesseract/phototest.gold.txt" },
@@ -37,7 +38,7 @@ interface Cer {
 }
 
 export async function ocrRows(corpus: string, outDir: string): Promise<[string, string, string][]> {
-  ensureTools();
+  ensureBaselineTools(["tesseract", "pdftoppm"], "the OCR baseline");
   useOcrAssetsFromDisk();
   const out = join(outDir, "ocr");
   mkdirSync(out, { recursive: true });
@@ -115,13 +116,6 @@ function summary(scores: Cer[], seconds?: number): string {
   const total = scores.reduce((s, c) => ({ errors: s.errors + c.errors, chars: s.chars + c.chars }), { errors: 0, chars: 0 });
   const each = scores.map((c) => `${((100 * c.errors) / c.chars).toFixed(1)}`).join(" / ");
   return `CER ${((100 * total.errors) / total.chars).toFixed(2)}% (per image ${each} %)${seconds === undefined ? "" : `, ${seconds.toFixed(1)} s`}`;
-}
-
-function ensureTools() {
-  if (spawnSync("tesseract", ["--version"]).status === 0 && spawnSync("pdftoppm", ["-v"]).status === 0) return;
-  console.error("installing tesseract-ocr and poppler-utils for the OCR baseline ...");
-  const packages = "tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim poppler-utils";
-  execFileSync("sh", ["-c", `(apt-get update -qq && apt-get install -y -qq ${packages}) >/dev/null 2>&1 || sudo sh -c 'apt-get update -qq && apt-get install -y -qq ${packages}' >/dev/null 2>&1`]);
 }
 
 // Run alone: `npx tsx scripts/eval/ocr.ts`.
