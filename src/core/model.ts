@@ -123,6 +123,8 @@ export interface Page {
   width: number;
   height: number;
   blocks: Block[];
+  /** Degrees clockwise the displayed page was turned to read its text upright (width, height and bboxes are of the turned page). */
+  turned?: number;
 }
 
 export interface Warning {

@@ -119,17 +119,23 @@ describe("parse", () => {
     expect(md.outputs.markdown).not.toMatch(/[\uFE70-\uFEFC]/);
   });
 
-  it("gives rotated pages their displayed size and keeps the text", async () => {
+  it("reads a page whose /Rotate turns its text sideways as the upright page it shows, table and all", async () => {
     const { doc, md } = await markdownOf("born-digital/pdfplumber/nics-background-checks-2015-11-rotated.pdf");
     const upright = await markdownOf("born-digital/pdfplumber/nics-background-checks-2015-11.pdf");
     const page = doc.pages[0];
-    // /Rotate 90 swaps the displayed width and height
-    expect([page.width, page.height]).toEqual([upright.doc.pages[0].height, upright.doc.pages[0].width]);
+    // Displayed, /Rotate 90 runs the text downwards; turned back a quarter, the page is the upright one.
+    expect(page.turned).toBe(270);
+    expect([page.width, page.height]).toEqual([upright.doc.pages[0].width, upright.doc.pages[0].height]);
     for (const b of page.blocks) {
       expect(b.bbox[2]).toBeLessThanOrEqual(page.width + 0.01);
       expect(b.bbox[3]).toBeLessThanOrEqual(page.height + 0.01);
     }
+    const rows = (d: typeof doc) => d.pages[0].blocks.find((b) => b.type === "table")!.table!.rows.map((r) => r.map((c) => c.text));
+    expect(rows(doc)).toEqual(rows(upright.doc));
+    expect(rows(doc).find((r) => r[0] === "Alabama")?.at(-1)).toBe("71,137");
     expect(md.outputs.markdown).toContain("NICS Firearm Background Checks");
+    expect(md.outputs.json?.pages[0].turned).toBe(270);
+    expect(upright.doc.pages[0].turned).toBeUndefined();
   });
 
   it("ranks headings into levels by size and nests the catalog", async () => {
@@ -286,7 +292,9 @@ describe("parse", () => {
     expect(texts).toEqual(["On a page of no size", "A poster of two hundred inches", "Rotated a quarter turn, this line reads upwards on screen", "A missing font still gives its text"]);
     expect(odd.pages[0].width).toBeGreaterThan(0); // a zero-size MediaBox falls back to a default page
     expect([odd.pages[1].width, odd.pages[1].height]).toEqual([14400, 14400]);
-    expect([odd.pages[2].width, odd.pages[2].height]).toEqual([792, 612]);
+    // /Rotate 90 turns this horizontal line to run down the screen (whatever its words say):
+    // the page is turned a quarter back (270 clockwise) to read it.
+    expect([odd.pages[2].width, odd.pages[2].height, odd.pages[2].turned]).toEqual([612, 792, 270]);
     for (const page of odd.pages) for (const b of page.blocks) expect(b.bbox[2] <= page.width && b.bbox[3] <= page.height).toBe(true);
     expect(odd.warnings).toEqual([]);
   });

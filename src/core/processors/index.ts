@@ -34,7 +34,13 @@ export function processPage(index: number, raw: PageRuns): Page {
   // horizontal page, vertical labels come after the text.
   const verticalBlocks = buildVerticalBlocks(vertical);
   const mostlyVertical = chars(vertical) > chars(horizontal);
-  return { index, width: round(raw.width), height: round(raw.height), blocks: [...(mostlyVertical ? [...verticalBlocks, ...blocks] : [...blocks, ...verticalBlocks]), ...furniture] };
+  return {
+    index,
+    width: round(raw.width),
+    height: round(raw.height),
+    blocks: [...(mostlyVertical ? [...verticalBlocks, ...blocks] : [...blocks, ...verticalBlocks]), ...furniture],
+    ...(raw.turned ? { turned: raw.turned } : {}),
+  };
 }
 
 const chars = (runs: { text: string }[]) => runs.reduce((n, r) => n + r.text.length, 0);

@@ -24,6 +24,8 @@ export interface WirePage {
   blocks: WireBlock[];
   page_size: { h: number; w: number };
   merge_content_from_pre_page: boolean;
+  /** Degrees clockwise the page was turned to read its sideways text upright; page_size and bboxes are of the turned page. */
+  turned?: number;
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -34,6 +36,7 @@ export function renderJsonPages(doc: Document, opts: RenderOptions): WirePage[] 
     blocks: visibleBlocks(page, opts.features).filter((b) => b.type !== "image" || opts.elementFormats.image !== "none").map((b, idx) => wireBlock(b, idx, opts)),
     page_size: { h: r2(page.height), w: r2(page.width) },
     merge_content_from_pre_page: page.blocks.some((b) => b.continuesFromPreviousPage),
+    ...(page.turned ? { turned: page.turned } : {}),
   }));
 }
 

@@ -32,8 +32,9 @@ const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath:
 const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
 
-export async function pageRulings(page: PdfPage): Promise<Ruling[]> {
-  const viewport = page.getViewport({ scale: 1 });
+/** `rotation`: the viewport rotation the page's text was read under (PageRuns.rotation). */
+export async function pageRulings(page: PdfPage, rotation = page.rotate): Promise<Ruling[]> {
+  const viewport = page.getViewport({ scale: 1, rotation });
   // pdf.js caches the list per page: a page whose fonts were probed (fonts.ts) pays nothing more.
   const ops = (await page.getOperatorList()) as OperatorList;
   return rulingsFromOperators(ops, viewport.transform as Matrix, viewport.width, viewport.height);

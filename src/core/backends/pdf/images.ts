@@ -72,8 +72,8 @@ export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: numb
  * The page's images as PNG files, in painting order, and how many figure-sized images
  * pdf.js could not decode (JBIG2 and JPX need its WASM decoders, not bundled yet).
  */
-export async function pageImages(page: PdfPage, keepSmall = false): Promise<{ images: ExtractedImage[]; undecoded: number }> {
-  const viewport = page.getViewport({ scale: 1 });
+export async function pageImages(page: PdfPage, keepSmall = false, rotation = page.rotate): Promise<{ images: ExtractedImage[]; undecoded: number }> {
+  const viewport = page.getViewport({ scale: 1, rotation });
   // pdf.js caches the list per page: a page whose tables or fonts already fetched it pays nothing more.
   const ops = (await page.getOperatorList()) as OperatorList;
   const decoded: Decoded[] = [];

@@ -1,5 +1,6 @@
 // Glyph runs of one PDF page from pdf.js's text layer, in page units with a top-left
-// origin (the viewport applies /Rotate and the crop box), with font size and style.
+// origin (the viewport applies /Rotate, or the turn that stands sideways text upright,
+// and the crop box), with font size and style.
 import type { BBox, ImageRef } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
@@ -10,6 +11,7 @@ import type { OutlineEntry } from "./outline";
 import { fontInfoFromName, pageFonts } from "./fonts";
 import { pageRulings, type Ruling } from "./graphics";
 import { mayHoldTable } from "../../processors/tables/hints";
+import { uprightRotation } from "./upright";
 
 export interface Run {
   text: string;
@@ -42,6 +44,10 @@ export interface PageRuns {
   headings?: OutlineEntry[];
   /** Raster images already handed to the image store (see backends/pdf/images.ts), by ref. */
   images?: PlacedImage[];
+  /** Viewport rotation the page was read under (its /Rotate, or the one that stands its text upright: upright.ts). */
+  rotation?: number;
+  /** Degrees clockwise the displayed page was turned to read its text upright, when it was. */
+  turned?: number;
 }
 
 /** An image of the page: where it is painted and the ref of its stored bytes. */
@@ -68,8 +74,9 @@ const ASCENT = 0.8;
 const DESCENT = 0.2;
 
 export async function pageRuns(page: PdfPage): Promise<PageRuns> {
-  const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent({ includeMarkedContent: true });
+  const rotation = uprightRotation(content.items, page.rotate, page.getViewport({ scale: 1 }).transform);
+  const viewport = page.getViewport({ scale: 1, rotation });
   const styles = content.styles as Record<string, { fontFamily?: string; fontName?: string }>;
   const fonts = pageFonts(styles);
   const runs: Run[] = [];
@@ -124,7 +131,15 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   const links = await pageLinks(page, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
-  return { width: viewport.width, height: viewport.height, runs, rulings: await tableRulings(page, runs, viewport.width), ...(headings.length ? { headings } : {}) };
+  return {
+    width: viewport.width,
+    height: viewport.height,
+    runs,
+    rulings: await tableRulings(page, runs, viewport.width, rotation),
+    ...(headings.length ? { headings } : {}),
+    ...(rotation !== page.rotate ? { turned: (rotation - page.rotate + 360) % 360 } : {}),
+    rotation,
+  };
 }
 
 function markedContentOf(stack: { id?: string; tag?: string }[]): Pick<Run, "markedContent" | "artifact"> {
@@ -134,10 +149,10 @@ function markedContentOf(stack: { id?: string; tag?: string }[]): Pick<Run, "mar
 }
 
 /** The drawing's ruling lines, read only for pages whose text may hold a table (the operator list is costly). */
-async function tableRulings(page: PdfPage, runs: Run[], width: number): Promise<Ruling[] | undefined> {
+async function tableRulings(page: PdfPage, runs: Run[], width: number, rotation: number): Promise<Ruling[] | undefined> {
   if (!mayHoldTable(runs, width)) return undefined;
   try {
-    return await pageRulings(page);
+    return await pageRulings(page, rotation);
   } catch {
     // A drawing pdf.js cannot read leaves the text: tables are then found from alignment alone.
     return [];
