@@ -29,6 +29,8 @@ const liveHeap = () => {
   return process.memoryUsage().heapUsed;
 };
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+/** The middle of an odd number of timings. */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
@@ -69,11 +71,11 @@ async function speed(file: string, name: string) {
     doc = parsed;
     parses.push(s);
   }
-  const parseS = parses.sort((a, b) => a - b)[PARSE_RUNS >> 1];
+  const parseS = median(parses);
   const [, renderS] = await timed(async () => renderParseResult(doc!, { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features }));
   const convertS: number[] = [];
   for (const [target, mode] of CONVERSIONS) convertS.push((await timed(() => convertDocument(doc!, target, mode)))[1]);
-  return { pages: doc!.pages.length, parseS, parseRange: [parses[0], parses[PARSE_RUNS - 1]], renderS, convertS };
+  return { pages: doc!.pages.length, parseS, parseRange: [Math.min(...parses), Math.max(...parses)], renderS, convertS };
 }
 
 /**
@@ -114,7 +116,7 @@ function pdftotextSeconds(file: string): number | null {
       execFileSync("pdftotext", ["-layout", file, "/dev/null"]);
       runs.push((performance.now() - t) / 1000);
     }
-    return runs.sort((a, b) => a - b)[PARSE_RUNS >> 1];
+    return median(runs);
   } catch {
     return null;
   }

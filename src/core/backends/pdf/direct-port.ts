@@ -28,7 +28,7 @@ export class DirectPort {
   }
 
   deliver(event: { data: unknown }): void {
-    for (const listener of [...this.#listeners.keys()]) listener.call(this, event);
+    for (const listener of this.#listeners.keys()) listener.call(this, event);
   }
 
   addEventListener(_type: string, listener: Listener, options?: { signal?: AbortSignal } | null): void {

@@ -77,8 +77,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   const content = await page.getTextContent({ includeMarkedContent: true });
   const rotation = uprightRotation(content.items, page.rotate, page.getViewport({ scale: 1 }).transform);
   const viewport = page.getViewport({ scale: 1, rotation });
-  const styles = content.styles as Record<string, { fontFamily?: string; fontName?: string }>;
-  const fonts = pageFonts(styles);
+  const fonts = pageFonts(content.styles as Record<string, { fontFamily?: string; fontName?: string }>);
   const runs: Run[] = [];
   // Marked content nests: the innermost id names the structure element, any Artifact around marks furniture.
   const marked: { id?: string; tag?: string }[] = [];
@@ -114,7 +113,8 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     } else {
       bbox = dy >= 0 ? [x - size * DESCENT, y, x + size * ASCENT, y + length] : [x - size * ASCENT, y - length, x + size * DESCENT, y];
     }
-    const font = fonts.get(item.fontName) ?? fontInfoFromName(styles[item.fontName]?.fontFamily ?? "");
+    // pageFonts has every style of the page; an item naming none has no known font.
+    const font = fonts.get(item.fontName) ?? fontInfoFromName("");
     runs.push({
       text: logicalOrder(withoutPresentationForms(item.str), item.dir),
       bbox: clamp(bbox, viewport.width, viewport.height),
