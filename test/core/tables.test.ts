@@ -73,6 +73,21 @@ describe("ruled tables", () => {
     expect(texts(rows[2])).toEqual(["AFM revisions", "1 work-hour × $85 per hour = $85", "$0", "$85", "$6,205."]);
     expect(rows[3][0].text).toBe("MDS installation and verification, INOP marker removal.");
   });
+
+  it("gives a body drawn as one box the header's columns and the text's rows", async () => {
+    // Senate expenditures: only the header draws column borders; the body is two boxes over
+    // every column, and long descriptions run on under the amounts' head.
+    const [table] = tablesOf(await parse("born-digital/pdfplumber/senate-expenditures.pdf", {}, [0, 1]));
+    const rows = table.table!.rows;
+    expect(table.table!.columnCount).toBe(7);
+    const staff = rows.find((r) => r.some((c) => c.text === "SMITH, ALVARO R"))!;
+    expect(texts(staff).filter(Boolean)).toEqual(["SMITH, ALVARO R", "LEGISLATIVE CORRESPONDENT", "21,000.00"]);
+    const last = rows[rows.length - 1];
+    expect(texts(last)).toEqual(["DHAW20190070", "09/09/2019", "CITIBANK - TRAVEL CBA CARD", "08/12/2019", "08/14/2019", "STAFF TRANSPORTATION AIRFARE FOR C WEIHS WASHINGTON DC TO SPRINGFIELD AND RETURN", "411.49"]);
+    const spilled = rows.find((r) => r[0].text === "DHAW20190004")!;
+    expect(spilled[5].text).toMatch(/^STAFF TRANSPORTATION AIRFARE FOR K FORD .* SAINT LOUIS TO WASHINGTON DC$/);
+    expect(spilled[6].text).toBe("903.90");
+  });
 });
 
 describe("unruled tables", () => {

@@ -17,20 +17,29 @@ const SAME_BASELINE = 2;
 const SHARED_CELLS = 2;
 /** ...when it has text in this share of the grid row's filled cells (wrapped cells share second lines only here and there). */
 const SHARED_SHARE = 0.7;
+/** Chunks spilling past an undrawn column border may be at most this share of a cell's chunks for it to be split into its columns. */
+const MAX_SPILL_SHARE = 0.2;
 
 export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
   const drafts: TableDraft[] = [];
   for (const first of latticeGrids(rulings)) {
     let g = first;
-    let cells = assign(g, runs);
+    let cells = cellsOf(g, runs);
+    // Rows are looked for after the columns are restored: a body drawn as one box over
+    // every column has its rows only in the text.
     const extra = unruledRows(g, cells);
     if (extra.length) {
       g = withRows(g, extra);
-      cells = assign(g, runs);
+      cells = cellsOf(g, runs);
     }
-    drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells: cells.flatMap((c) => unmergeColumns(c, g.xs)), ruled: true, headerRows: 0 });
+    drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells, ruled: true, headerRows: 0 });
   }
   return drafts;
+}
+
+/** The grid's cells with their runs, spans the drawing only implies split back into columns. */
+function cellsOf(g: Lattice, runs: Run[]): CellDraft[] {
+  return assign(g, runs).flatMap((c) => unmergeColumns(c, g.xs));
 }
 
 function assign(g: Lattice, runs: Run[]): CellDraft[] {
@@ -64,7 +73,8 @@ function assignRun(g: Lattice, cells: CellDraft[], run: Run): void {
 function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
   const out: Segment[] = [];
   for (let r = 0; r < g.ys.length - 1; r++) {
-    const single = cells.filter((c) => c.r0 === r && c.r1 === r + 1 && c.c1 - c.c0 === 1 && c.runs.length);
+    const inRow = cells.filter((c) => c.r0 === r && c.r1 === r + 1 && c.c1 - c.c0 === 1);
+    const single = inRow.filter((c) => c.runs.length);
     const lines = single.flatMap((c) => textRows(c.runs, Infinity).map((row) => ({ cell: c, top: row.bbox[1], bottom: row.bbox[3], baseline: row.baseline })));
     lines.sort((a, b) => a.baseline - b.baseline);
     const clusters: (typeof lines)[] = [];
@@ -78,8 +88,9 @@ function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
       return n >= SHARED_CELLS && n >= SHARED_SHARE * single.length;
     });
     if (shared.length < 2) continue;
-    const x0 = Math.min(...single.map((c) => c.bbox[0]));
-    const x1 = Math.max(...single.map((c) => c.bbox[2]));
+    // Across the empty cells too: a row line that stops short leaves them merged down the grid.
+    const x0 = Math.min(...inRow.map((c) => c.bbox[0]));
+    const x1 = Math.max(...inRow.map((c) => c.bbox[2]));
     for (let k = 1; k < shared.length; k++) {
       const top = Math.min(...shared[k].map((l) => l.top));
       const above = lines.filter((l) => l.baseline < shared[k][0].baseline - SAME_BASELINE);
@@ -92,21 +103,32 @@ function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
 
 /**
  * A cell over several columns only because the borders between them are not drawn (tables
- * that rule the header's columns and then only the rows): when its text falls apart into
- * chunks that each sit inside one of those columns, it is one cell per column. A heading
- * that runs across the columns (one chunk over a border) keeps the span.
+ * that rule the header's columns and then only the rows, or draw the body as one box): when
+ * its text falls apart into chunks that each sit inside one of those columns, it is one cell
+ * per column. A long line may spill past an undrawn border into a column that is empty on
+ * that line (a description running under the amounts' head); it stays in the column it
+ * starts in. A heading that runs across the columns (one chunk over a border, nothing
+ * else) keeps the span, and so does text where spills are more than a few.
  */
 function unmergeColumns(cell: CellDraft, xs: number[]): CellDraft[] {
   if (cell.c1 - cell.c0 < 2 || !cell.runs.length) return [cell];
   const byCol = new Map<number, Run[]>();
+  let chunks = 0;
+  let spills = 0;
   for (const row of textRows(cell.runs)) {
-    for (const ch of row.chunks) {
-      const k = track(xs, ch.bbox[0] + SLACK);
-      if (k !== track(xs, ch.bbox[2] - SLACK) || k < cell.c0 || k >= cell.c1) return [cell];
-      byCol.set(k, [...(byCol.get(k) ?? []), ...ch.runs]);
+    const spans = row.chunks.map((ch) => ({ ch, k0: track(xs, ch.bbox[0] + SLACK), k1: track(xs, ch.bbox[2] - SLACK) }));
+    for (const { ch, k0, k1 } of spans) {
+      if (k0 < cell.c0 || k1 >= cell.c1) return [cell];
+      chunks++;
+      if (k1 !== k0) {
+        const collides = spans.some((o) => o.ch !== ch && o.k0 <= k1 && o.k1 >= k0);
+        if (collides) return [cell];
+        spills++;
+      }
+      byCol.set(k0, [...(byCol.get(k0) ?? []), ...ch.runs]);
     }
   }
-  if (byCol.size < 2) return [cell];
+  if (byCol.size < 2 || spills > MAX_SPILL_SHARE * chunks) return [cell];
   return Array.from({ length: cell.c1 - cell.c0 }, (_, i) => {
     const k = cell.c0 + i;
     return { ...cell, c0: k, c1: k + 1, bbox: [xs[k], cell.bbox[1], xs[k + 1], cell.bbox[3]] as CellDraft["bbox"], runs: byCol.get(k) ?? [] };
