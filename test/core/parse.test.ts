@@ -207,6 +207,16 @@ describe("parse", () => {
     expect(types(kept).filter((t) => t === "header" || t === "footer").length).toBeGreaterThan(5);
   });
 
+  it("hides a stamp set sideways in the side margin of every page, keeps it as furniture on request", async () => {
+    const stamp = "jbell on DSKJLSW7X2PROD with PROPOSALS";
+    const hidden = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
+    expect(hidden.md.outputs.markdown).not.toContain(stamp);
+    const kept = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf", { keep_header_footer: true });
+    const stamps = kept.md.outputs.json!.pages.flatMap((p) => p.blocks.filter((b) => b.content === stamp));
+    expect(stamps).toHaveLength(15);
+    expect(stamps.every((b) => b.type === "footer")).toBe(true);
+  });
+
   it("hides a bare page number at the foot of a page, however far up the margin it sits", async () => {
     const { md } = await markdownOf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
     for (const page of md.outputs.json!.pages) {
