@@ -268,6 +268,18 @@ describe("parse", () => {
     expect(notes[4].text.startsWith("6 Flight data recorder")).toBe(true);
   });
 
+  it("takes an unmarked small-type box at the foot of a column for a note, so the paragraph it interrupts reads on", async () => {
+    // Tracemonkey's ACM permission box sits under the first column's text, mid-sentence.
+    const { doc, md } = await markdownOf("born-digital/pdfjs/tracemonkey.pdf", { enable_text_cross_page: true });
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    const note = blocks.find((b) => b.text.startsWith("Permission to make digital"))!;
+    expect(note.type).toBe("footnote");
+    expect(blocks[blocks.length - 1]).toBe(note);
+    expect(md.outputs.markdown).toContain("client-side web programming and is used for the application logic");
+    // Body-size text at the foot of a column stays body text.
+    expect(blocks.filter((b) => b.type === "footnote")).toEqual([note]);
+  });
+
   it("reads the headings a tagged PDF's structure tree names", async () => {
     const headingsOf = async (path: string) => {
       const pdf = await openPdf(await corpusFile(path));
