@@ -280,6 +280,21 @@ describe("parse", () => {
     expect(blocks.filter((b) => b.type === "footnote")).toEqual([note]);
   });
 
+  it("reads text painted twice over itself (fake bold, a partial second copy) once", async () => {
+    // IBM Redpaper figure: the keywords are drawn twice, a callout once whole and once in pieces.
+    const pdf = await openPdf(await corpusFile("docling-testdata/pdf/redp5110_sampled.pdf"));
+    try {
+      const texts = (await pageRuns(await pdf.getPage(10))).runs.map((r) => r.text);
+      expect(texts.filter((t) => t === "ENABLE")).toHaveLength(1);
+      expect(texts.filter((t) => t === "ENFORCED FOR ALL ACCESS")).toHaveLength(1);
+      expect(texts).toContain("Specifies that the row permission is to be initially disabled");
+      expect(texts).not.toContain("th t th");
+      expect(texts).toContain("DISABLE");
+    } finally {
+      await pdf.loadingTask.destroy();
+    }
+  });
+
   it("reads the headings a tagged PDF's structure tree names", async () => {
     const headingsOf = async (path: string) => {
       const pdf = await openPdf(await corpusFile(path));

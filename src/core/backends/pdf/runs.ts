@@ -12,6 +12,7 @@ import { fontInfoFromName, pageFonts } from "./fonts";
 import { pageRulings, type Ruling } from "./graphics";
 import { mayHoldTable } from "../../processors/tables/hints";
 import { uprightRotation } from "./upright";
+import { withoutOverprints } from "./overprint";
 
 export interface Run {
   text: string;
@@ -78,7 +79,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   const rotation = uprightRotation(content.items, page.rotate, page.getViewport({ scale: 1 }).transform);
   const viewport = page.getViewport({ scale: 1, rotation });
   const fonts = pageFonts(content.styles as Record<string, { fontFamily?: string; fontName?: string }>);
-  const runs: Run[] = [];
+  let runs: Run[] = [];
   // Marked content nests: the innermost id names the structure element, any Artifact around marks furniture.
   const marked: { id?: string; tag?: string }[] = [];
   for (const raw of content.items) {
@@ -128,6 +129,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
       ...markedContentOf(marked),
     });
   }
+  runs = withoutOverprints(runs);
   const links = await pageLinks(page, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
