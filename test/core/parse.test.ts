@@ -217,6 +217,20 @@ describe("parse", () => {
     expect(stamps.every((b) => b.type === "footer")).toBe(true);
   });
 
+  it("hides running feet that change with the chapter and alternate between odd and even pages", async () => {
+    // IBM Redpaper sample: 18 pages, a cover and a back cover; even pages read "N <book title>",
+    // odd ones "Chapter 3. <chapter title> N", some pages "© Copyright IBM Corp. 2014 ...".
+    const { doc, md } = await markdownOf("docling-testdata/pdf/redp5110_sampled.pdf");
+    const text = md.outputs.markdown!;
+    expect(text).not.toMatch(/^\d+ Row and Column Access Control Support in IBM DB2 for i$/m);
+    expect(text).not.toContain("Chapter 3. Row and Column Access Control 15");
+    expect(text).not.toContain("© Copyright IBM Corp. 2014. All rights reserved.");
+    const feet = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "footer").map((b) => b.text));
+    expect(feet).toContain("28 Row and Column Access Control Support in IBM DB2 for i");
+    // Not a footnote because it opens with a number.
+    expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "footnote" && /Support in IBM DB2/.test(b.text)))).toEqual([]);
+  });
+
   it("hides a bare page number at the foot of a page, however far up the margin it sits", async () => {
     const { md } = await markdownOf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
     for (const page of md.outputs.json!.pages) {

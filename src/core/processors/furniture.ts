@@ -1,7 +1,8 @@
 // Running headers, footers and page numbers: short blocks in the top or bottom band of a
 // page, or in a side margin (stamps and notices set sideways there), that repeat across
-// pages (digits ignored), or are bare page numbers. They are hidden and moved to the
-// header/footer layer, not deleted.
+// pages (digits ignored), that carry the page's number at the same place on many pages
+// (running heads that change with the chapter), or are bare page numbers. They are hidden
+// and moved to the header/footer layer, not deleted.
 import type { Page } from "../model";
 
 /** Share of the page height at the top and bottom where running heads and feet live. */
@@ -12,8 +13,14 @@ const SIDE_BAND = 0.08;
 const PAGE_NUMBER_BAND = 0.15;
 /** Furniture is short. */
 const MAX_CHARS = 120;
-/** A text repeated on at least this share of the pages (and two pages) is running furniture. */
+/** A block repeated on at least this share of the pages (and two pages) is running furniture... */
 const REPEAT_SHARE = 0.5;
+/**
+ * ...and a text on this share of them, at least three, is too: heads change with the
+ * chapter and alternate between odd and even pages, and covers and title pages have none.
+ */
+const TEXT_REPEAT_SHARE = 0.1;
+const MIN_TEXT_REPEATS = 3;
 
 const PAGE_NUMBER = /^(page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/)\s*\d{1,4})?$|^[ivxlcdm]{1,6}$/i;
 const normalise = (t: string) => t.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
@@ -22,14 +29,24 @@ export function markFurniture(pages: Page[]): void {
   const counts = new Map<string, number>();
   for (const page of pages) {
     const seen = new Set<string>();
-    for (const b of page.blocks) if (inMargin(b.bbox, page) && b.text.length <= MAX_CHARS) seen.add(normalise(b.text));
+    for (const b of page.blocks) {
+      if (!inMargin(b.bbox, page) || b.text.length > MAX_CHARS) continue;
+      seen.add(normalise(b.text));
+      const numbered = numberedKey(b, page);
+      if (numbered) seen.add(numbered);
+    }
     for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const needed = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
+  const neededText = Math.max(2, Math.min(needed, Math.max(MIN_TEXT_REPEATS, Math.ceil(pages.length * TEXT_REPEAT_SHARE))));
+  const count = (key: string | undefined) => (key ? (counts.get(key) ?? 0) : 0);
   for (const page of pages) {
     for (const b of page.blocks) {
       if (b.text.length > MAX_CHARS) continue;
-      const repeated = inMargin(b.bbox, page) && pages.length > 1 && (counts.get(normalise(b.text)) ?? 0) >= needed;
+      const key = normalise(b.text);
+      // Pictures repeated in the margin (a logo) need the stricter share: figures often open pages.
+      const enough = /\p{L}/u.test(key) && b.type !== "table" ? neededText : needed;
+      const repeated = inMargin(b.bbox, page) && pages.length > 1 && (count(key) >= enough || count(numberedKey(b, page)) >= neededText);
       if (!repeated && !isPageNumber(b, page)) continue;
       const top = b.bbox[3] <= page.height * BAND || (!inBand(b.bbox, page.height) && b.bbox[1] + b.bbox[3] < page.height);
       b.layer = top ? "header" : "footer";
@@ -37,6 +54,18 @@ export function markFurniture(pages: Page[]): void {
       b.hidden = true;
     }
   }
+}
+
+/**
+ * A margin block that opens or ends with a number, keyed by where it stands and by that
+ * number less the page's index: the running head or foot carrying the page number, whatever
+ * its words, is at one place with one offset on every page of a run of pages.
+ */
+function numberedKey(b: Page["blocks"][number], page: Page): string | undefined {
+  const m = /^(\d{1,4})\s|\s(\d{1,4})$/.exec(b.text.trim());
+  if (!m) return undefined;
+  const offset = Number(m[1] ?? m[2]) - page.index;
+  return `#page ${b.bbox[1] + b.bbox[3] < page.height ? "top" : "bottom"} ${Math.round(b.bbox[1] / 2)} ${offset}`;
 }
 
 function inMargin(bbox: number[], page: Page): boolean {
