@@ -104,6 +104,8 @@ export interface Block {
   table?: Table;
   image?: ImageRef;
   formula?: Formula;
+  /** LaTeX of the inline formulas written into `text` as `$latex$` (renderers put them in the asked notation). */
+  inlineFormulas?: string[];
   captions?: string[];
   /** Small images inside the block's lines (enable_inline_image), at a character offset of `text`. */
   inlineImages?: InlineImage[];

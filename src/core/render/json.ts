@@ -3,6 +3,7 @@ import type { Block, Document } from "../model";
 import type { RenderOptions } from "../options";
 import { tableHtml, tableMarkdown } from "./table";
 import { visibleBlocks } from "./visible";
+import { formatFormula, withInlineFormulas } from "./formula";
 
 export interface WireBlock {
   idx: number;
@@ -62,8 +63,8 @@ function wireBlock(b: Block, idx: number, opts: RenderOptions): WireBlock {
 
 function blockContent(b: Block, opts: RenderOptions): [string, string] {
   if (b.table) return opts.elementFormats.table === "markdown" ? [tableMarkdown(b.table), "markdown"] : [tableHtml(b.table), "html"];
-  if (b.formula) return [b.formula.latex, "latex"];
+  if (b.formula) return [formatFormula(b.formula.latex, opts.elementFormats.formula, b.formula.display), opts.elementFormats.formula];
   // A figure's content is what image understanding said about it (empty when nothing was said).
   if (b.image) return [b.image.description?.text ?? "", "text"];
-  return [b.text, "text"];
+  return [withInlineFormulas(b.text, b.inlineFormulas, opts.elementFormats.formula), "text"];
 }

@@ -5,6 +5,7 @@ import type { RenderOptions } from "../options";
 import { tableHtml, tableMarkdown } from "./table";
 import { visibleBlocks } from "./visible";
 import { withLinks } from "./links";
+import { formulaMarkdown, withInlineFormulas } from "./formula";
 
 export function renderMarkdown(doc: Document, opts: RenderOptions): string {
   const parts: string[] = [];
@@ -15,7 +16,7 @@ export function renderMarkdown(doc: Document, opts: RenderOptions): string {
         for (const c of b.captions ?? []) parts.push(escapeText(c));
         continue;
       }
-      const md = blockMarkdown(b, opts);
+      const md = withInlineFormulas(blockMarkdown(b, opts), b.inlineFormulas, opts.elementFormats.formula);
       if (md) parts.push(md);
     }
   }
@@ -40,7 +41,7 @@ function blockMarkdown(b: Block, opts: RenderOptions): string {
     case "image":
       return imageMarkdown(b, opts);
     case "formula":
-      return b.formula ? (b.formula.display ? `$$\n${b.formula.latex}\n$$` : `$${b.formula.latex}$`) : escapeText(b.text);
+      return b.formula ? formulaMarkdown(b.formula.latex, opts.elementFormats.formula, b.formula.display) : escapeText(b.text);
     default:
       return b.inlineImages?.length ? withInlineImages(b, opts) : withLinks(b, escapeText(b.text));
   }

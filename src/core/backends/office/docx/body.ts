@@ -49,6 +49,8 @@ interface ParagraphReading {
   breakAfter: boolean;
   fields: FieldState[];
   displayFormulas: string[];
+  /** LaTeX of the paragraph's inline formulas, written into its text as `$latex$`. */
+  inlineFormulas: string[];
 }
 
 const HYPERLINK_FIELD = /HYPERLINK\s+(?:\\l\s+)?"([^"]+)"/i;
@@ -117,7 +119,7 @@ export class BodyReader {
   private readParagraph(p: XmlElement): void {
     const pPr = kid(p, "pPr");
     const styleId = paragraphStyleId(p);
-    const reading: ParagraphReading = { runs: [], extra: [], breakBefore: onOff(kid(pPr, "pageBreakBefore")) ?? false, breakAfter: false, fields: [], displayFormulas: [] };
+    const reading: ParagraphReading = { runs: [], extra: [], breakBefore: onOff(kid(pPr, "pageBreakBefore")) ?? false, breakAfter: false, fields: [], displayFormulas: [], inlineFormulas: [] };
     const emphasis = this.ctx.styles.emphasisOf(styleId);
     const notesBefore = this.noteCount;
     this.readInline(p, reading, { ...emphasis, text: "" }, undefined);
@@ -145,6 +147,7 @@ export class BodyReader {
         block = textBlock("text", text, reading.runs);
       }
       const jc = attr(kid(pPr, "jc"), "val");
+      if (reading.inlineFormulas.length) block.inlineFormulas = reading.inlineFormulas;
       if (jc === "center" || jc === "right" || jc === "both") block.align = jc === "both" ? "justify" : jc;
       else if (jc === "left" || jc === "start") block.align = "left";
     }
@@ -196,9 +199,12 @@ export class BodyReader {
         case "sdt":
           this.readInline(kid(c, "sdtContent") ?? c, reading, style, link);
           break;
-        case "oMath":
-          reading.runs.push({ ...style, text: ` $${ommlToLatex(c)}$ `, link });
+        case "oMath": {
+          const latex = ommlToLatex(c);
+          reading.inlineFormulas.push(latex);
+          reading.runs.push({ ...style, text: ` $${latex}$ `, link });
           break;
+        }
         case "oMathPara":
           reading.displayFormulas.push(ommlToLatex(c));
           break;

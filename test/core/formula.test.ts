@@ -1,0 +1,58 @@
+// element_formats.formula inside workerd: LaTeX kept, MathML from temml, AsciiMath from our
+// converter, for display formulas and the inline ones written into paragraphs, on a real
+// Word file with equations.
+import { describe, expect, it } from "vitest";
+import { latexToAsciiMath } from "../../src/core/render/asciimath";
+import { formatFormula } from "../../src/core/render/formula";
+import { parseDocument } from "../../src/core/pipeline";
+import { renderParseResult } from "../../src/core/render/result";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats } from "../../src/core/options";
+import { corpusFile } from "../helpers/corpus";
+
+describe("LaTeX to AsciiMath", () => {
+  it.each([
+    ["A=\\pi r^{2}", "A = pi r^2"],
+    ["\\frac{nx}{1!}", "(nx)/(1 !)"],
+    ["\\sum_{n=1}^{\\infty} a_{n}", "sum_(n = 1)^(oo) a_n"],
+    ["\\sqrt{x^{2}+1} \\leq \\sqrt[3]{y}", "sqrt(x^2 + 1) <= root(3)(y)"],
+    ["\\left( \\genfrac{}{}{0pt}{}{n}{k} \\right)", "( ((n),(k)) )"],
+    ["a \\cdot b \\neq c \\times 23", "a * b != c xx 23"],
+    ["\\text{if } x \\in \\mathbb{R}", "\"if \" x in bbb(R)"],
+    ["\\begin{pmatrix} 1 & 0 \\\\ 0 & 1 \\end{pmatrix}", "((1 , 0),(0 , 1))"],
+  ])("%s", (latex, ascii) => {
+    expect(latexToAsciiMath(latex)).toBe(ascii);
+  });
+});
+
+describe("formula formats", () => {
+  it("writes MathML with the LaTeX kept as an annotation, and never throws on LaTeX it cannot read", () => {
+    const ml = formatFormula("E=mc^{2}", "mathml", true);
+    expect(ml).toMatch(/^<math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML" display="block"/);
+    expect(ml).toContain("<msup><mi>c</mi>");
+    expect(ml).toContain('<annotation encoding="application/x-tex">E=mc^{2}</annotation>');
+    expect(formatFormula("\\frac{1}{", "mathml", false)).toMatch(/^<math/);
+  });
+
+  const render = async (formula: ElementFormats["formula"]) => {
+    const doc = await parseDocument(await corpusFile("docling-testdata/docx/equations.docx"), "equations.docx", { features: DEFAULT_FEATURES });
+    return renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, formula }, features: DEFAULT_FEATURES }).outputs;
+  };
+
+  it("puts display and inline formulas of a Word file in the asked notation, in Markdown and JSON", async () => {
+    const latex = await render("latex");
+    expect(latex.markdown).toContain("this is an inline equation: $A=\\pi r^{2}$");
+    const ascii = await render("ascii");
+    expect(ascii.markdown).toContain("this is an inline equation: `A = pi r^2`");
+    expect(ascii.markdown).toContain("`( 1 + x )^n = 1 + (nx)/(1 !)");
+    const mathml = await render("mathml");
+    expect(mathml.markdown).not.toContain("$A=\\pi r^{2}$");
+    expect(mathml.markdown).toMatch(/inline equation: <math xmlns="[^"]+"><semantics><mrow><mi>A<\/mi>/);
+
+    const blocks = mathml.json!.pages.flatMap((p) => p.blocks);
+    const display = blocks.filter((b) => b.type === "formula");
+    expect(display.length).toBeGreaterThan(2);
+    expect(display.every((b) => b.format === "mathml" && b.content.startsWith("<math"))).toBe(true);
+    const asciiBlocks = ascii.json!.pages.flatMap((p) => p.blocks).filter((b) => b.type === "formula");
+    expect(asciiBlocks.every((b) => b.format === "ascii" && !b.content.includes("\\"))).toBe(true);
+  });
+});
