@@ -1,13 +1,44 @@
-// element_formats.formula inside workerd: LaTeX kept, MathML from temml, AsciiMath from our
-// converter, for display formulas and the inline ones written into paragraphs, on a real
-// Word file with equations.
+// Display formulas of PDFs rebuilt as LaTeX, and element_formats.formula inside workerd:
+// LaTeX kept, MathML from temml, AsciiMath from our converter, for display formulas and
+// the inline ones written into paragraphs, on a real Word file with equations.
 import { describe, expect, it } from "vitest";
 import { latexToAsciiMath } from "../../src/core/render/asciimath";
 import { formatFormula } from "../../src/core/render/formula";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats } from "../../src/core/options";
-import { corpusFile } from "../helpers/corpus";
+import { corpusFile, fixtureFile } from "../helpers/corpus";
+
+describe("display formulas in PDFs", () => {
+  const parsePdf = async (path: string, file: Uint8Array) => parseDocument(file, path, { features: DEFAULT_FEATURES });
+
+  it("rebuilds pdflatex displays: scripts, Greek, relations, a sum's limits, a fraction, equation numbers", async () => {
+    // test/fixtures/pdf/formulas.tex, typeset by pdflatex.
+    const doc = await parsePdf("formulas.pdf", await fixtureFile("pdf/formulas.pdf"));
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toEqual([
+      "E=mc^{2} \\tag{1}",
+      "\\sum_{k=1}^{n}(2k-1)=n^{2} \\tag{2}",
+      "A=\\pi r^{2}\\leq\\alpha x_{i}+\\beta^{2}",
+      "x=\\frac{a+b}{2}",
+    ]);
+    // The equation numbers and the sum's limits are inside their formulas, not blocks of their own.
+    expect(blocks.some((b) => /^\(\d\)$/.test(b.text) || b.text === "k=1")).toBe(false);
+    // The paragraph after a display is its own, not glued to the fraction's rows.
+    expect(blocks[blocks.length - 1].text.startsWith("The text goes on after the last formula")).toBe(true);
+    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, formula: "mathml" }, features: DEFAULT_FEATURES }).outputs.markdown!;
+    expect(md.match(/<math /g)).toHaveLength(4);
+    expect(md).not.toContain("merror");
+  });
+
+  it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {
+    const doc = await parsePdf("code_and_formula.pdf", await corpusFile("docling-testdata/pdf/code_and_formula.pdf"));
+    expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex))).toEqual(["a^{2}+8=12"]);
+    // "≥65" under a chart, in a text font, is no formula.
+    const chart = await parsePdf("eu-016.pdf", await corpusFile("icdar2013-tables/eu/eu-016.pdf"));
+    expect(chart.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula"))).toEqual([]);
+  });
+});
 
 describe("LaTeX to AsciiMath", () => {
   it.each([

@@ -2,6 +2,7 @@
 // changes, or the line does not overlap the previous one horizontally.
 import type { Block, Line } from "../model";
 import { lineFontSize, lineText, union } from "./lines";
+import { isFormulaPiece } from "./formulas";
 
 /** A gap between lines larger than this share of the line height starts a new paragraph. */
 const PARAGRAPH_GAP = 0.7;
@@ -19,6 +20,8 @@ const PARAGRAPH_INDENT = 0.8;
 const SHORT_LINE = 0.2;
 /** Font sizes closer than this (points) count as the same size. */
 const SAME_SIZE = 0.6;
+/** A display formula is set in from its column's text by more than this many font sizes. */
+const FORMULA_INSET = 3;
 
 export function buildBlocks(lines: Line[]): Block[] {
   // Lines arrive top to bottom across the whole page, so columns interleave: each line
@@ -42,6 +45,8 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   const size = lineFontSize(line);
   if (Math.abs(lineFontSize(prev) - size) > SAME_SIZE) return false;
   if (ITEM_START.test(lineText(line))) return false;
+  // A display formula stands on lines of its own, set in from the text that follows it.
+  if (prev.bbox[0] - line.bbox[0] > FORMULA_INSET * size && group.every(isFormulaPiece)) return false;
   // A heading set in bold at the body size, on lines of its own: the first line in regular
   // type after it starts the body ("5.1 Hyper Parameter Optimization" above its paragraph).
   if (group.every(allBold) && !allBold(line)) return false;

@@ -9,8 +9,10 @@ import type { Page } from "../model";
 const BAND = 0.1;
 /** Share of the page width at the left and right where margin stamps live. */
 const SIDE_BAND = 0.08;
-/** A bare page number may sit this far in, as long as nothing lies beyond it. */
-const PAGE_NUMBER_BAND = 0.15;
+/** A bare page number may sit this far in, as long as nothing lies beyond it (LaTeX on A4 sets the foot's number 17% up)... */
+const PAGE_NUMBER_BAND = 0.2;
+/** ...and at the top this far (deeper, a big number is a chapter's). */
+const PAGE_NUMBER_TOP_BAND = 0.15;
 /** Furniture is short. */
 const MAX_CHARS = 120;
 /** A block repeated on at least this share of the pages (and two pages) is running furniture... */
@@ -78,8 +80,9 @@ function inBand(bbox: number[], height: number, band = BAND): boolean {
 
 /** A bare number in the outer band with no other content further out. */
 function isPageNumber(b: Page["blocks"][number], page: Page): boolean {
-  if (!PAGE_NUMBER.test(b.text.trim()) || !inBand(b.bbox, page.height, PAGE_NUMBER_BAND)) return false;
   const top = b.bbox[3] <= page.height / 2;
+  const inReach = top ? b.bbox[3] <= page.height * PAGE_NUMBER_TOP_BAND : b.bbox[1] >= page.height * (1 - PAGE_NUMBER_BAND);
+  if (!PAGE_NUMBER.test(b.text.trim()) || !inReach) return false;
   // Furniture already found (a tagged artifact, a running foot) may sit further out.
   return page.blocks.every((o) => o === b || o.hidden || (top ? o.bbox[1] >= b.bbox[1] : o.bbox[3] <= b.bbox[3]));
 }

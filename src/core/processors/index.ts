@@ -1,5 +1,5 @@
 // The one place the order of the processing steps lives.
-//   per page:  runs -> tables -> lines -> blocks -> figures -> reading order -> captions
+//   per page:  runs -> tables -> lines -> blocks -> formulas -> figures -> reading order -> captions
 //   document:  furniture -> footnotes -> headings -> lists -> cross-page merges
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
@@ -19,6 +19,7 @@ import { mergeAcrossPages } from "./cross-page";
 import { extractTables, mergeTablesAcrossPages } from "./tables/index";
 import { figureBlocks, hideImagesInTables, placeInlineImages } from "./figures";
 import { attachCaptions } from "./captions";
+import { markFormulas } from "./formulas";
 
 export function processPage(index: number, raw: PageRuns): Page {
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
@@ -27,7 +28,9 @@ export function processPage(index: number, raw: PageRuns): Page {
   const { tables, rest } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
   const horizontal = rest.filter((r) => !r.vertical);
   const vertical = rest.filter((r) => r.vertical);
-  const blocks = orderBlocks([...buildBlocks(buildLines(horizontal)), ...tables, ...figureBlocks(raw.images)], raw.width);
+  const textBlocks = buildBlocks(buildLines(horizontal));
+  markFormulas(textBlocks);
+  const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(raw.images)], raw.width);
   attachCaptions(blocks);
   placeInlineImages(blocks, raw.images);
   // A page set mostly in vertical writing reads its columns first (right to left); on a

@@ -1,0 +1,293 @@
+// Display formulas of born-digital PDFs. A formula set apart from the text (nothing beside
+// it, text around it reaching further out) in math fonts (TeX's CMMI/CMSY/CMEX, the AMS and
+// Latin Modern math fonts, STIX and Cambria Math, MathType's), with a relation and no
+// prose, becomes a `formula` block. A display often falls apart into several pieces in
+// the text layer (a sum's limits above and below it, an equation number at the right
+// margin): the pieces are gathered into one region first. Its LaTeX is rebuilt from the
+// glyphs: letters and digits as written, symbols by name, exponents and indices from
+// the smaller type raised or lowered against the main line, limits over and under big
+// operators, numerators over denominators as \frac, the number as \tag. What is not
+// rebuilt (matrices, scripts inside a fraction) leaves the region as text.
+import type { Block, Line, Span } from "../model";
+import { lineFontSize, union } from "./lines";
+
+/** Math fonts by their names (the subset prefix is already gone). */
+const MATH_FONT = /^(cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eufb|eusm|euex|rsfs|lmmath|latinmodernmath|stix(two)?math|stixmath|cambriamath|cambria-math|xitsmath|texgyre\w*math|asanamath|newcmmath|mtextra|mt-extra|euclid|mathematicalpi|mtmi|mtsy|mtex|(tx|px)(mia|sy|ex|sya|syb))/i;
+/** TeX's extension fonts: big operators and radicals, drawn from letters of the font's own encoding. */
+const EXTENSION_FONT = /^(cmex|euex|lmmathextension)/i;
+const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
+/** Words of running text: three letters or more outside math fonts, other than function names. */
+const PROSE_WORD = /\p{L}{3,}/gu;
+const FUNCTION_NAMES = new Set(["sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "log", "exp", "lim", "max", "min", "sup", "inf", "det", "dim", "arg", "deg", "gcd", "mod", "arcsin", "arccos", "arctan"]);
+/** A formula has no more prose words than this (an "and" between two relations). */
+const MAX_PROSE_WORDS = 1;
+/** Relations, and the big operators a display may state without one. */
+const RELATION = /[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔∑∏∫∮]/;
+/** An equation number: "(1)", "(2.3)", "(4a)". */
+const EQUATION_NUMBER = /^\(([0-9]{1,3}(\.[0-9]{1,3})*[a-z]?)\)$/;
+/** Pieces of one display are at most this many font sizes apart, up or down... */
+const PIECE_GAP_Y = 0.6;
+/** ...and overlap or come this close sideways. */
+const PIECE_GAP_X = 1;
+/** Boxes overlapping by less than this many font sizes up or down only graze. */
+const GRAZE = 0.3;
+/** Nothing else stands within this many font sizes beside a display formula... */
+const SIDE_CLEAR = 3;
+/** ...and text above or below it reaches at least this many font sizes further out on both sides. */
+const INSET = 2;
+/** Display formulas are short: a few rows (a fraction's, a sum's limits), few characters. */
+const MAX_LINES = 4;
+const MAX_CHARS = 200;
+/** Type this much smaller than the main line is an exponent, an index or a limit... */
+const SCRIPT_SIZE = 0.85;
+/** ...raised above the main baseline by this share of its size, or lowered below it. */
+const SCRIPT_SHIFT = 0.12;
+/** Full-size type this far off the main baseline (font sizes) is another row: a numerator or a denominator. */
+const OTHER_ROW = 0.5;
+
+export function markFormulas(blocks: Block[]): void {
+  const pieces = blocks.filter((b) => b.type === "text" && !b.hidden && b.lines?.length && b.lines.length <= MAX_LINES && b.text.length <= MAX_CHARS && b.lines.every(isFormulaPiece));
+  const numbers = blocks.filter((b) => b.type === "text" && !b.hidden && EQUATION_NUMBER.test(b.text.trim()));
+  for (const region of regions(pieces)) {
+    const lines = region.flatMap((b) => b.lines!);
+    const main = mainLine(lines);
+    // Digits and signs alone ("≥65" in a chart's axis labels) are not set as mathematics.
+    if (!main || !lines.some((l) => l.spans.some((s) => isMathSpan(s) && s.text.trim()))) continue;
+    const size = lineFontSize(main);
+    const box = region.map((b) => b.bbox).reduce(union);
+    const rest = blocks.filter((o) => !region.includes(o) && !numbers.includes(o) && !o.hidden);
+    if (!setApart(box, rest, size)) continue;
+    const latex = regionLatex(lines, main);
+    if (latex === undefined) continue;
+    const number = numbers.find((n) => n.bbox[1] < main.bbox[3] && n.bbox[3] > main.bbox[1] && n.bbox[0] > box[2]);
+    const [first, ...others] = region;
+    first.type = "formula";
+    first.bbox = number ? union(box, number.bbox) : box;
+    first.lines = number ? [...lines, ...number.lines!] : lines;
+    first.formula = { latex: number ? `${latex} \\tag{${EQUATION_NUMBER.exec(number.text.trim())![1]}}` : latex, display: true };
+    // The text stays the glyphs as printed: converters set it in the PDF's own fonts.
+    first.text = [...region, ...(number ? [number] : [])].map((b) => b.text).join(" ");
+    for (const o of [...others, ...(number ? [number] : [])]) o.hidden = true;
+  }
+}
+
+/** A line that reads as mathematics: set partly in a math font, next to no prose. */
+function isMathLine(line: Line): boolean {
+  if (!line.spans.some((s) => isMathSpan(s) && s.text.trim())) return false;
+  const words = line.spans.filter((s) => !isMathSpan(s)).flatMap((s) => s.text.match(PROSE_WORD) ?? []);
+  return words.filter((w) => !FUNCTION_NAMES.has(w.toLowerCase())).length <= MAX_PROSE_WORDS;
+}
+
+/** A line that may be a piece of a display: math, or only digits and signs (a denominator "2"). */
+export function isFormulaPiece(line: Line): boolean {
+  return isMathLine(line) || !/\p{L}/u.test(line.spans.map((s) => s.text).join(""));
+}
+
+/** Math pieces close to one another, gathered. */
+function regions(pieces: Block[]): Block[][] {
+  const parent = pieces.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < pieces.length; i++) {
+    for (let j = i + 1; j < pieces.length; j++) {
+      const [a, b] = [pieces[i].bbox, pieces[j].bbox];
+      const size = Math.max(...[pieces[i], pieces[j]].flatMap((p) => p.lines!.map(lineFontSize)));
+      const dy = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
+      const dx = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
+      if (dy < PIECE_GAP_Y * size && dx < PIECE_GAP_X * size) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, Block[]>();
+  pieces.forEach((p, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), p]));
+  return [...groups.values()];
+}
+
+/** The line carrying the relation, in the largest type: the row the others hang on. */
+function mainLine(lines: Line[]): Line | undefined {
+  const stating = lines.filter((l) => RELATION.test(l.spans.map(spanText).join("")) || l.spans.some(isBigOperator));
+  return stating.sort((a, b) => lineFontSize(b) - lineFontSize(a) || b.spans.length - a.spans.length)[0];
+}
+
+/**
+ * Displayed, not inline: nothing else on its height beside it (pieces of an inline
+ * formula sit in their paragraph's lines), and text above or below it reaching further
+ * out on both sides (a display is set in from its column).
+ */
+function setApart(box: number[], others: Block[], size: number): boolean {
+  // (Boxes are estimated from font sizes: lines above and below may graze the formula's.)
+  const graze = GRAZE * size;
+  const beside = others.some((o) => o.bbox[1] < box[3] - graze && o.bbox[3] > box[1] + graze && o.bbox[0] < box[2] + SIDE_CLEAR * size && o.bbox[2] > box[0] - SIDE_CLEAR * size);
+  if (beside) return false;
+  return others.some((o) => o.bbox[0] <= box[0] - INSET * size && o.bbox[2] >= box[2] + INSET * size && (o.bbox[3] <= box[1] || o.bbox[1] >= box[3]));
+}
+
+const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/g, ""));
+const isBigOperator = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) && s.text.trim() in BIG_OPERATORS) || /^[∑∏∫∮⋃⋂]$/.test(s.text.trim());
+const spanText = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) ? (BIG_OPERATORS[s.text.trim()] ? "∑" : "") : s.text);
+
+/** Baseline of a span: its box reaches a fifth of the font size below it (see backends/pdf/runs.ts). */
+const baselineOf = (s: Span) => s.bbox[3] - 0.2 * s.fontSize;
+
+interface Item {
+  x: number;
+  latex: string;
+  above?: string;
+  below?: string;
+}
+
+/**
+ * The region's LaTeX: the main line's spans left to right; smaller type raised or lowered
+ * against it as scripts, or over and under a big operator as its limits; full-size type
+ * above and below it as fractions. Undefined for what is not rebuilt.
+ */
+function regionLatex(lines: Line[], main: Line): string | undefined {
+  const size = lineFontSize(main);
+  const full = main.spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && !isBigOperator(s));
+  const baseline = full.length ? full.reduce((n, s) => n + baselineOf(s), 0) / full.length : baselineOf(main.spans[0]);
+  const spans = lines.flatMap((l) => l.spans).sort((a, b) => a.bbox[0] - b.bbox[0]);
+  // Big operators first: a limit may start a hair left of its operator.
+  const operators: Item[] = spans.filter(isBigOperator).map((s) => ({ x: s.bbox[0], latex: BIG_OPERATORS[s.text.trim()] }));
+  const items: Item[] = [...operators];
+  // Full-size type above and below the main line: numerators and denominators.
+  const over: Span[] = [];
+  const under: Span[] = [];
+  let script: { kind: "^" | "_"; tokens: string[]; x: number; host?: Item } | undefined;
+  const flush = () => {
+    if (script?.tokens.length) {
+      const latex = `${script.kind}{${joinTokens(script.tokens)}}`;
+      if (script.host) script.host.latex += latex;
+      else items.push({ x: script.x, latex });
+    }
+    script = undefined;
+  };
+  for (const s of spans) {
+    if (!s.text.trim()) continue;
+    const shift = baselineOf(s) - baseline;
+    if (isBigOperator(s)) {
+      flush();
+      continue;
+    }
+    if (s.fontSize >= SCRIPT_SIZE * size) {
+      flush();
+      if (Math.abs(shift) > OTHER_ROW * size) {
+        (shift < 0 ? over : under).push(s);
+        continue;
+      }
+      items.push(...placedTokens(s));
+      continue;
+    }
+    // Small type: a limit when it stands over or under a big operator, else a script.
+    const centre = (s.bbox[0] + s.bbox[2]) / 2;
+    const op = operators.find((o) => Math.abs(o.x - s.bbox[0]) < size || (centre > o.x && centre < o.x + 1.5 * size));
+    if (op && Math.abs(shift) > 0.5 * size) {
+      flush();
+      const text = joinTokens(tokens(s.text, isMathSpan(s)));
+      if (shift < 0) op.above = (op.above ?? "") + text;
+      else op.below = (op.below ?? "") + text;
+      continue;
+    }
+    if (Math.abs(shift) > OTHER_ROW * size + SCRIPT_SHIFT * size) return undefined; // a script inside a numerator: not rebuilt
+    const kind = shift < -SCRIPT_SHIFT * size ? "^" : shift > SCRIPT_SHIFT * size ? "_" : undefined;
+    if (!kind) {
+      flush();
+      items.push(...placedTokens(s));
+      continue;
+    }
+    if (script?.kind !== kind) {
+      flush();
+      script = { kind, tokens: [], x: s.bbox[0], host: lastBefore(items, s.bbox[0]) };
+    }
+    script.tokens.push(...tokens(s.text, isMathSpan(s)));
+  }
+  flush();
+  for (const op of operators) op.latex += `${op.below ? `_{${op.below}}` : ""}${op.above ? `^{${op.above}}` : ""}`;
+  const fractions = stackedFractions(over, under, size);
+  if (!fractions) return undefined;
+  items.push(...fractions);
+  return joinTokens(items.sort((a, b) => a.x - b.x).map((i) => i.latex));
+}
+
+/**
+ * Numerators over denominators: the spans above the main line and those below it, in
+ * columns where their extents overlap, each column one \frac. Undefined when a column has
+ * no partner (a matrix, a stacked layout that is not a fraction).
+ */
+function stackedFractions(over: Span[], under: Span[], size: number): Item[] | undefined {
+  const columns = (spans: Span[]) => {
+    const out: Span[][] = [];
+    for (const s of [...spans].sort((a, b) => a.bbox[0] - b.bbox[0])) {
+      const last = out[out.length - 1];
+      if (last && s.bbox[0] < Math.max(...last.map((o) => o.bbox[2])) + size / 2) last.push(s);
+      else out.push([s]);
+    }
+    return out;
+  };
+  const tops = columns(over);
+  const bottoms = columns(under);
+  if (tops.length !== bottoms.length) return undefined;
+  const extent = (c: Span[]) => [Math.min(...c.map((s) => s.bbox[0])), Math.max(...c.map((s) => s.bbox[2]))];
+  const items: Item[] = [];
+  for (const [i, top] of tops.entries()) {
+    const [t0, t1] = extent(top);
+    const [b0, b1] = extent(bottoms[i]);
+    if (Math.min(t1, b1) <= Math.max(t0, b0)) return undefined;
+    const tex = (c: Span[]) => joinTokens(c.flatMap((s) => tokens(s.text, isMathSpan(s))));
+    items.push({ x: Math.min(t0, b0), latex: `\\frac{${tex(top)}}{${tex(bottoms[i])}}` });
+  }
+  return items;
+}
+
+/** A span's tokens, each at its share of the span's width (a script hangs on the token left of it). */
+function placedTokens(s: Span): Item[] {
+  const list = tokens(s.text, isMathSpan(s));
+  const step = (s.bbox[2] - s.bbox[0]) / Math.max(1, list.length);
+  return list.map((latex, i) => ({ x: s.bbox[0] + i * step, latex }));
+}
+
+/** The item a script hangs on: the last one starting left of it. */
+function lastBefore(items: Item[], x: number): Item | undefined {
+  return items.filter((i) => i.x < x).sort((a, b) => b.x - a.x)[0];
+}
+
+/** Symbols by their LaTeX names. */
+const SYMBOLS: Record<string, string> = {
+  "α": "\\alpha", "β": "\\beta", "γ": "\\gamma", "δ": "\\delta", "ε": "\\varepsilon", "ϵ": "\\epsilon", "ζ": "\\zeta", "η": "\\eta", "θ": "\\theta", "ϑ": "\\vartheta",
+  "ι": "\\iota", "κ": "\\kappa", "λ": "\\lambda", "μ": "\\mu", "ν": "\\nu", "ξ": "\\xi", "π": "\\pi", "ϖ": "\\varpi", "ρ": "\\rho", "ϱ": "\\varrho", "σ": "\\sigma",
+  "ς": "\\varsigma", "τ": "\\tau", "υ": "\\upsilon", "φ": "\\varphi", "ϕ": "\\phi", "χ": "\\chi", "ψ": "\\psi", "ω": "\\omega",
+  "Γ": "\\Gamma", "Δ": "\\Delta", "Θ": "\\Theta", "Λ": "\\Lambda", "Ξ": "\\Xi", "Π": "\\Pi", "Σ": "\\Sigma", "Υ": "\\Upsilon", "Φ": "\\Phi", "Ψ": "\\Psi", "Ω": "\\Omega",
+  "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "√": "\\surd", "∞": "\\infty", "∂": "\\partial", "∇": "\\nabla",
+  "≤": "\\leq", "≥": "\\geq", "≠": "\\neq", "≈": "\\approx", "≡": "\\equiv", "∼": "\\sim", "≃": "\\simeq", "≅": "\\cong", "∝": "\\propto", "≪": "\\ll", "≫": "\\gg",
+  "±": "\\pm", "∓": "\\mp", "×": "\\times", "÷": "\\div", "·": "\\cdot", "⋅": "\\cdot", "∗": "*", "−": "-", "∘": "\\circ", "•": "\\bullet",
+  "→": "\\to", "←": "\\leftarrow", "⇒": "\\Rightarrow", "⇐": "\\Leftarrow", "⇔": "\\Leftrightarrow", "↔": "\\leftrightarrow", "↦": "\\mapsto",
+  "∈": "\\in", "∉": "\\notin", "∋": "\\ni", "⊂": "\\subset", "⊃": "\\supset", "⊆": "\\subseteq", "⊇": "\\supseteq", "∪": "\\cup", "∩": "\\cap",
+  "∀": "\\forall", "∃": "\\exists", "¬": "\\neg", "∧": "\\wedge", "∨": "\\vee", "∅": "\\emptyset", "′": "'", "″": "''",
+  "⟨": "\\langle", "⟩": "\\rangle", "⌊": "\\lfloor", "⌋": "\\rfloor", "⌈": "\\lceil", "⌉": "\\rceil", "‖": "\\|",
+  "…": "\\ldots", "⋯": "\\cdots", "⋮": "\\vdots", "⋱": "\\ddots", "ℓ": "\\ell", "ℏ": "\\hbar", "ℵ": "\\aleph",
+  "{": "\\{", "}": "\\}", "%": "\\%", "#": "\\#", "&": "\\&", "$": "\\$", "_": "\\_", "\\": "\\backslash",
+};
+
+/**
+ * LaTeX tokens of a span. Upright words in the text font are function names (\sin) or
+ * words (\text{and}); letters in a math font are variables, one by one.
+ */
+function tokens(text: string, math: boolean): string[] {
+  const out: string[] = [];
+  // Mathematical alphanumerics (𝑥, 𝐀) are letters in a style: NFKC gives the letter.
+  for (const piece of text.normalize("NFKC").split(/(\p{L}{2,})/u)) {
+    if (!math && /^\p{L}{2,}$/u.test(piece)) {
+      out.push(FUNCTION_NAMES.has(piece) ? `\\${piece}` : `\\text{${piece}}`);
+      continue;
+    }
+    for (const ch of piece) if (!/\s/.test(ch)) out.push(SYMBOLS[ch] ?? ch);
+  }
+  return out;
+}
+
+/** Tokens as LaTeX: a command is kept apart from a letter that follows it ("\pi r", not "\pir"). */
+function joinTokens(tokens: string[]): string {
+  let out = "";
+  for (const t of tokens) {
+    if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z]/.test(t)) out += " ";
+    out += t;
+  }
+  return out;
+}
