@@ -10,6 +10,7 @@
 // rebuilt (matrices, scripts inside a fraction) leaves the region as text.
 import type { Block, Line, Span } from "../model";
 import { lineFontSize, union } from "./lines";
+import { FUNCTION_NAMES, LATEX_OF } from "../latex/symbols";
 
 /** Math fonts by their names (the subset prefix is already gone). */
 const MATH_FONT = /^(cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eufb|eusm|euex|rsfs|lmmath|latinmodernmath|stix(two)?math|stixmath|cambriamath|cambria-math|xitsmath|texgyre\w*math|asanamath|newcmmath|mtextra|mt-extra|euclid|mathematicalpi|mtmi|mtsy|mtex|(tx|px)(mia|sy|ex|sya|syb))/i;
@@ -18,7 +19,6 @@ const EXTENSION_FONT = /^(cmex|euex|lmmathextension)/i;
 const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
 /** Words of running text: three letters or more outside math fonts, other than function names. */
 const PROSE_WORD = /\p{L}{3,}/gu;
-const FUNCTION_NAMES = new Set(["sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "log", "exp", "lim", "max", "min", "sup", "inf", "det", "dim", "arg", "deg", "gcd", "mod", "arcsin", "arccos", "arctan"]);
 /** A formula has no more prose words than this (an "and" between two relations). */
 const MAX_PROSE_WORDS = 1;
 /** Relations, and the big operators a display may state without one. */
@@ -248,20 +248,10 @@ function lastBefore(items: Item[], x: number): Item | undefined {
   return items.filter((i) => i.x < x).sort((a, b) => b.x - a.x)[0];
 }
 
-/** Symbols by their LaTeX names. */
+/** Symbols by their LaTeX names: the shared table, and the characters LaTeX must escape. */
 const SYMBOLS: Record<string, string> = {
-  "α": "\\alpha", "β": "\\beta", "γ": "\\gamma", "δ": "\\delta", "ε": "\\varepsilon", "ϵ": "\\epsilon", "ζ": "\\zeta", "η": "\\eta", "θ": "\\theta", "ϑ": "\\vartheta",
-  "ι": "\\iota", "κ": "\\kappa", "λ": "\\lambda", "μ": "\\mu", "ν": "\\nu", "ξ": "\\xi", "π": "\\pi", "ϖ": "\\varpi", "ρ": "\\rho", "ϱ": "\\varrho", "σ": "\\sigma",
-  "ς": "\\varsigma", "τ": "\\tau", "υ": "\\upsilon", "φ": "\\varphi", "ϕ": "\\phi", "χ": "\\chi", "ψ": "\\psi", "ω": "\\omega",
-  "Γ": "\\Gamma", "Δ": "\\Delta", "Θ": "\\Theta", "Λ": "\\Lambda", "Ξ": "\\Xi", "Π": "\\Pi", "Σ": "\\Sigma", "Υ": "\\Upsilon", "Φ": "\\Phi", "Ψ": "\\Psi", "Ω": "\\Omega",
-  "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "√": "\\surd", "∞": "\\infty", "∂": "\\partial", "∇": "\\nabla",
-  "≤": "\\leq", "≥": "\\geq", "≠": "\\neq", "≈": "\\approx", "≡": "\\equiv", "∼": "\\sim", "≃": "\\simeq", "≅": "\\cong", "∝": "\\propto", "≪": "\\ll", "≫": "\\gg",
-  "±": "\\pm", "∓": "\\mp", "×": "\\times", "÷": "\\div", "·": "\\cdot", "⋅": "\\cdot", "∗": "*", "−": "-", "∘": "\\circ", "•": "\\bullet",
-  "→": "\\to", "←": "\\leftarrow", "⇒": "\\Rightarrow", "⇐": "\\Leftarrow", "⇔": "\\Leftrightarrow", "↔": "\\leftrightarrow", "↦": "\\mapsto",
-  "∈": "\\in", "∉": "\\notin", "∋": "\\ni", "⊂": "\\subset", "⊃": "\\supset", "⊆": "\\subseteq", "⊇": "\\supseteq", "∪": "\\cup", "∩": "\\cap",
-  "∀": "\\forall", "∃": "\\exists", "¬": "\\neg", "∧": "\\wedge", "∨": "\\vee", "∅": "\\emptyset", "′": "'", "″": "''",
-  "⟨": "\\langle", "⟩": "\\rangle", "⌊": "\\lfloor", "⌋": "\\rfloor", "⌈": "\\lceil", "⌉": "\\rceil", "‖": "\\|",
-  "…": "\\ldots", "⋯": "\\cdots", "⋮": "\\vdots", "⋱": "\\ddots", "ℓ": "\\ell", "ℏ": "\\hbar", "ℵ": "\\aleph",
+  ...LATEX_OF,
+  "∗": "*", "−": "-", "′": "'", "″": "''", "√": "\\surd",
   "{": "\\{", "}": "\\}", "%": "\\%", "#": "\\#", "&": "\\&", "$": "\\$", "_": "\\_", "\\": "\\backslash",
 };
 

@@ -2,25 +2,16 @@
 // (fractions, scripts, radicals, n-ary operators, delimiters, matrices, accents, functions)
 // and the common symbols. Anything unknown keeps its text, so nothing silently vanishes.
 import { attr, kid, kids, type XmlElement } from "../xml";
+import { FUNCTION_NAMES, LATEX_OF } from "../../../latex/symbols";
 
-const SYMBOLS: Record<string, string> = {
-  "α": "\\alpha", "β": "\\beta", "γ": "\\gamma", "δ": "\\delta", "ε": "\\epsilon", "ϵ": "\\epsilon", "ζ": "\\zeta", "η": "\\eta", "θ": "\\theta",
-  "ι": "\\iota", "κ": "\\kappa", "λ": "\\lambda", "μ": "\\mu", "ν": "\\nu", "ξ": "\\xi", "π": "\\pi", "ρ": "\\rho", "σ": "\\sigma",
-  "τ": "\\tau", "υ": "\\upsilon", "φ": "\\phi", "ϕ": "\\phi", "χ": "\\chi", "ψ": "\\psi", "ω": "\\omega",
-  "Γ": "\\Gamma", "Δ": "\\Delta", "Θ": "\\Theta", "Λ": "\\Lambda", "Ξ": "\\Xi", "Π": "\\Pi", "Σ": "\\Sigma", "Φ": "\\Phi", "Ψ": "\\Psi", "Ω": "\\Omega",
-  "∞": "\\infty", "±": "\\pm", "∓": "\\mp", "×": "\\times", "÷": "\\div", "⋅": "\\cdot", "·": "\\cdot", "≤": "\\leq", "≥": "\\geq", "≠": "\\neq",
-  "≈": "\\approx", "≡": "\\equiv", "∝": "\\propto", "∈": "\\in", "∉": "\\notin", "⊂": "\\subset", "⊆": "\\subseteq", "∪": "\\cup", "∩": "\\cap",
-  "→": "\\rightarrow", "←": "\\leftarrow", "⇒": "\\Rightarrow", "⇔": "\\Leftrightarrow", "∀": "\\forall", "∃": "\\exists", "∂": "\\partial", "∇": "\\nabla",
-  "…": "\\ldots", "⋯": "\\cdots", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∬": "\\iint", "∭": "\\iiint", "∮": "\\oint", "√": "\\sqrt{}", "°": "^{\\circ}",
-  "ℏ": "\\hbar", "ℓ": "\\ell", "∅": "\\emptyset", "¬": "\\neg", "∧": "\\wedge", "∨": "\\vee",
-};
+/** Word's characters as LaTeX: the shared table, with Word's own habits (ε and φ as written, √ and ° as they are set). */
+const SYMBOLS: Record<string, string> = { ...LATEX_OF, "ε": "\\epsilon", "φ": "\\phi", "·": "\\cdot", "√": "\\sqrt{}", "°": "^{\\circ}" };
 
 const NARY: Record<string, string> = {
   "∑": "\\sum", "∏": "\\prod", "∐": "\\coprod", "∫": "\\int", "∬": "\\iint", "∭": "\\iiint", "∮": "\\oint", "∯": "\\oiint", "∰": "\\oiiint",
   "⋃": "\\bigcup", "⋂": "\\bigcap", "⋀": "\\bigwedge", "⋁": "\\bigvee", "⨁": "\\bigoplus", "⨂": "\\bigotimes", "⨀": "\\bigodot",
 };
 const ACCENTS: Record<string, string> = { "̂": "\\hat", "̃": "\\tilde", "̄": "\\bar", "⃗": "\\vec", "̇": "\\dot", "̈": "\\ddot", "̌": "\\check", "́": "\\acute", "̀": "\\grave", "̆": "\\breve" };
-const FUNCTIONS = new Set(["sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "lim", "max", "min", "sinh", "cosh", "tanh", "det", "sup", "inf", "arg"]);
 
 const val = (el: XmlElement | undefined, child: string) => attr(kid(el, child), "val");
 const group = (s: string) => (s.length === 1 ? s : `{${s}}`);
@@ -59,7 +50,7 @@ function node(el: XmlElement): string {
     case "r": {
       const text = kids(el, "t").map((t) => t.children.filter((c): c is string => typeof c === "string").join("")).join("");
       const plain = val(kid(el, "rPr"), "sty") === "p" || kid(kid(el, "rPr"), "nor");
-      if (FUNCTIONS.has(text.trim())) return `\\${text.trim()}`;
+      if (FUNCTION_NAMES.has(text.trim())) return `\\${text.trim()}`;
       return plain && /^[A-Za-z]{2,}$/.test(text) ? `\\mathrm{${text}}` : symbols(text);
     }
     case "f": {
