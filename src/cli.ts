@@ -8,7 +8,7 @@ import { renderParseResult } from "./core/render/result";
 import { convertDocument } from "./core/convert/index";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "./core/options";
 import { isCoreError } from "./core/errors";
-import { useOcrAssetsFromDisk } from "./cli/ocr-assets";
+import { useWasmFromDisk } from "./cli/wasm-from-disk";
 
 function parseArgs(argv: string[]) {
   const positional: string[] = [];
@@ -36,7 +36,7 @@ function progressBar(label: string) {
 }
 
 async function main() {
-  useOcrAssetsFromDisk(); // images are read by OCR, whose WASM Node loads from disk
+  useWasmFromDisk(); // OCR and pdf.js's image decoders are WebAssembly, which Node loads from disk
   const [command, ...rest] = process.argv.slice(2);
   const { positional, flags } = parseArgs(rest);
   const file = positional[0];

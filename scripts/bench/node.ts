@@ -15,6 +15,10 @@ import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/option
 import { officeBench } from "./office";
 import { ocrBench } from "./ocr";
 import { ensureBaselineTools } from "../debian-tools";
+import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
+
+// Scanned pages are read by OCR, and pdf.js decodes fax and JBIG2 pictures, in WebAssembly Node loads from disk.
+useWasmFromDisk();
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc (npm run bench does)");

@@ -8,7 +8,7 @@ import { basename, join, resolve } from "node:path";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import { ocrMemoryBytes } from "../../src/core/ocr/engine";
-import { useOcrAssetsFromDisk } from "../../src/cli/ocr-assets";
+import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 
 /** Bi-level 300 dpi magazine pages, short test pages, 8-bit colour 300 dpi book pages. */
 const SCANS = [
@@ -23,7 +23,7 @@ const SCANS = [
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 export async function ocrBench(corpus: string): Promise<void> {
-  useOcrAssetsFromDisk();
+  useWasmFromDisk();
   const cli = spawnSync("tesseract", ["--version"]).status === 0;
   console.log("\n| image | page (points) | docparse OCR s | tesseract CLI s | WASM memory after (MB) |");
   console.log("|---|---|---|---|---|");

@@ -3,6 +3,10 @@
 import { readFileSync } from "node:fs";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
+import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
+
+// Scanned pages are read by OCR, and pdf.js decodes fax and JBIG2 pictures, in WebAssembly Node loads from disk.
+useWasmFromDisk();
 
 const [file, page] = process.argv.slice(2);
 const doc = await parseDocument(new Uint8Array(readFileSync(file)), file, {

@@ -19,6 +19,10 @@ import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type Headi
 import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
 import { ocrRows } from "./ocr";
 import { ensureBaselineTools } from "../debian-tools";
+import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
+
+// Scanned pages are read by OCR, and pdf.js decodes fax and JBIG2 pictures, in WebAssembly Node loads from disk.
+useWasmFromDisk();
 
 const root = resolve(import.meta.dirname, "../..");
 const corpus = resolve(root, "../shared/corpus");

@@ -13,7 +13,7 @@ import { basename, join, resolve } from "node:path";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
-import { useOcrAssetsFromDisk } from "../../src/cli/ocr-assets";
+import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 import { ensureBaselineTools } from "../debian-tools";
 
 const SCANS: { image: string; truth: string }[] = [
@@ -39,7 +39,7 @@ interface Cer {
 
 export async function ocrRows(corpus: string, outDir: string): Promise<[string, string, string][]> {
   ensureBaselineTools(["tesseract", "pdftoppm"], "the OCR baseline");
-  useOcrAssetsFromDisk();
+  useWasmFromDisk();
   const out = join(outDir, "ocr");
   mkdirSync(out, { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), "ocr-eval-"));

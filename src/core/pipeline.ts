@@ -6,6 +6,7 @@ import type { Document, FileType, Page, Warning } from "./model";
 import type { ParseOptions } from "./options";
 import { openPdf, type PdfPage } from "./backends/pdf/open";
 import { pageRuns, type PageRuns } from "./backends/pdf/runs";
+import { scannedPageRuns } from "./backends/pdf/scan";
 import { documentHasImageXObjects } from "./backends/pdf/images";
 import { storePageImages, type PageImageContext } from "./images/pdf-page";
 import { describeBudget, describeFigures } from "./images/describe";
@@ -53,8 +54,10 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
         const page = await pdf.getPage(i + 1);
         try {
           const raw = await pageRuns(page);
-          const imageBytes = imageContext ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
-          const processed = processPage(i, raw);
+          const scanned = await scannedPageRuns(page, raw);
+          const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
+          const processed = processPage(i, scanned ?? raw);
+          if (scanned) for (const block of processed.blocks) block.source = "ocr";
           if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);
           pages.push(processed);
           tagged.push(...(raw.headings ?? []));
@@ -62,6 +65,8 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
           page.cleanup();
         }
       } catch (e) {
+        // The OCR engine failing to start is the service's trouble, not the page's: the task is retried.
+        if (e instanceof CoreError && e.retryable) throw e;
         warnings.push({ page: i, code: "page_unreadable", message: `Page ${i + 1} could not be read: ${e instanceof Error ? e.message : String(e)}` });
         pages.push({ index: i, width: 0, height: 0, blocks: [] });
       }
@@ -80,7 +85,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
 async function pageImagesOrWarn(page: PdfPage, raw: PageRuns, index: number, ctx: PageImageContext, warnings: Warning[]): Promise<Map<string, Uint8Array> | undefined> {
   try {
     const stored = await storePageImages(page, raw, index, ctx);
-    if (stored.undecoded) warnings.push({ page: index, code: "images_not_decoded", message: `${stored.undecoded} image(s) of page ${index + 1} could not be decoded and are left out (JBIG2 and JPEG 2000 need decoders not bundled yet).` });
+    if (stored.undecoded) warnings.push({ page: index, code: "images_not_decoded", message: `${stored.undecoded} image(s) of page ${index + 1} could not be decoded and are left out.` });
     return stored.bytes;
   } catch (e) {
     warnings.push({ page: index, code: "page_images_unreadable", message: `The images of page ${index + 1} could not be read: ${e instanceof Error ? e.message : String(e)}` });

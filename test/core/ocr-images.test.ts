@@ -61,6 +61,15 @@ describe("OCR of scans", () => {
     }, OCR_TIMEOUT);
   }
 
+  it("reads a picture taken sideways turned upright, and says by how much", async () => {
+    const doc = await parseDocument(await fixtureFile("images/phototest-rotated-90.tif"), "rotated.tif", options);
+    // The picture stands 480 × 640; its text is read in the frame where it stands upright.
+    expect(doc.pages[0].turned).toBe(270);
+    expect([doc.pages[0].width, doc.pages[0].height]).toEqual([230.4, 172.8]);
+    expect(doc.pages[0].blocks[0].text).toBe("This is a lot of 12 point text to test the ocr code and see if it works on all types");
+    expect(visibleText(doc)).toContain(QUICK_BROWN_DOG);
+  }, OCR_TIMEOUT);
+
   it("goes by content, not by the name: a PNG called .pdf is read as a PNG", async () => {
     const bytes = await fixtureFile("images/phototest.png");
     expect(await inspectDocument(bytes, "scan.pdf")).toEqual({ fileType: ".png", pageCount: 1 });
@@ -128,4 +137,31 @@ describe("bad images", () => {
     const e = await refusal(new TextEncoder().encode("not a picture at all"), "photo.png");
     expect(e.code).toBe("unsupported_format");
   });
+});
+
+describe("scanned PDFs", () => {
+  it("reads a page that is one CCITT fax picture (pdf.js's WASM decoder, bundled) by OCR", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/scanned-phototest.pdf"), "scan.pdf", options);
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.every((b) => b.source === "ocr")).toBe(true);
+    expect(blocks[0].text).toBe("This is a lot of 12 point text to test the ocr code and see if it works on all types");
+    expect(visibleText(doc)).toContain(Array(4).fill(QUICK_BROWN_DOG).join(" "));
+    // Page units, as for the born-digital page: the words sit inside the page.
+    expect(blocks.every((b) => b.bbox[2] <= doc.pages[0].width && b.bbox[3] <= doc.pages[0].height)).toBe(true);
+  }, OCR_TIMEOUT);
+
+  it("reads a scan shown sideways by /Rotate in the frame where its text stands upright", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/scanned-phototest-rotate90.pdf"), "scan.pdf", options);
+    expect(doc.pages[0].turned).toBe(270);
+    expect(doc.pages[0].blocks[0].text).toBe("This is a lot of 12 point text to test the ocr code and see if it works on all types");
+  }, OCR_TIMEOUT);
+
+  it("reads each page of a mixed PDF its own way: the text layer where there is one, OCR where the page is a scan", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/mixed-born-digital-and-scan.pdf"), "mixed.pdf", options);
+    expect(doc.pages).toHaveLength(2);
+    expect(doc.pages[0].blocks.filter((b) => !b.hidden).every((b) => b.source === "text-layer")).toBe(true);
+    expect(doc.pages[0].blocks.map((b) => b.text).join(" ")).toContain("Lorem ipsum dolor sit amet");
+    expect(doc.pages[1].blocks.filter((b) => !b.hidden).every((b) => b.source === "ocr")).toBe(true);
+    expect(doc.pages[1].blocks.map((b) => b.text).join(" ")).toContain(QUICK_BROWN_DOG);
+  }, OCR_TIMEOUT);
 });

@@ -36,7 +36,7 @@ export function decodedImageToPng(img: DecodedImage): Uint8Array | null {
 }
 
 /** 1-bit rows (each padded to a byte) to one gray byte per pixel. */
-function unpackBits(data: Uint8Array, width: number, height: number): Uint8Array {
+export function unpackBits(data: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(width * height);
   const stride = (width + 7) >> 3;
   for (let y = 0; y < height; y++) {

@@ -17,6 +17,8 @@ export interface PageImage {
   width: number;
   height: number;
   dpi?: number;
+  /** The decoded pixels, when decoded here (not for WEBP): what a page read turned is turned from. */
+  gray?: GrayImage;
 }
 
 export function decodePage(bytes: Uint8Array, fileType: FileType, page: number, size: { width: number; height: number }): PageImage {
@@ -30,7 +32,7 @@ export function decodePage(bytes: Uint8Array, fileType: FileType, page: number, 
     throw new CoreError("corrupt_file", `The ${fileType.slice(1).toUpperCase()} image is damaged and could not be decoded (${e instanceof Error ? e.message : String(e)}).`);
   }
   const fitted = fitWithin(gray, MAX_OCR_PIXELS);
-  return { bytes: fitted.pgm, width: fitted.width, height: fitted.height, dpi: fitted.dpi };
+  return { bytes: fitted.pgm, width: fitted.width, height: fitted.height, dpi: fitted.dpi, gray: fitted };
 }
 
 function decodeGray(bytes: Uint8Array, fileType: FileType, page: number): GrayImage {

@@ -57,3 +57,22 @@ export function fitWithin(image: GrayImage, maxPixels: number): GrayImage {
   }
   return out;
 }
+
+/** The image turned clockwise by a multiple of 90 degrees (a scan placed sideways on its page). */
+export function rotateGray(image: GrayImage, degrees: number): GrayImage {
+  const turn = ((degrees % 360) + 360) % 360;
+  if (turn === 0) return image;
+  const { width: w, height: h, pixels } = image;
+  const sideways = turn === 90 || turn === 270;
+  const out = newGrayImage(sideways ? h : w, sideways ? w : h, image.dpi);
+  const ow = out.width;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = pixels[y * w + x];
+      if (turn === 90) out.pixels[x * ow + (h - 1 - y)] = v;
+      else if (turn === 180) out.pixels[(h - 1 - y) * ow + (w - 1 - x)] = v;
+      else out.pixels[(w - 1 - x) * ow + y] = v;
+    }
+  }
+  return out;
+}

@@ -6,6 +6,7 @@ import type { Document, FileType, Page, Warning } from "../../model";
 import type { ParseOptions } from "../../options";
 import { processDocument, processPage } from "../../processors/index";
 import { recognizePage } from "../../ocr/recognize";
+import { recognizeUpright } from "../../ocr/orientation";
 import { ocrRuns } from "../../ocr/runs";
 import { decodePage } from "./decode";
 import { probeImage } from "./probe";
@@ -51,9 +52,12 @@ export async function imageDocument(bytes: Uint8Array, fileName: string, fileTyp
 async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, size: { width: number; height: number }): Promise<Page> {
   const image = decodePage(bytes, fileType, index, size);
   const dpi = image.dpi && image.dpi >= PLAUSIBLE_DPI[0] && image.dpi <= PLAUSIBLE_DPI[1] ? image.dpi : undefined;
-  const { words } = await recognizePage({ bytes: image.bytes, dpi });
+  // A picture taken sideways or upside down is read turned upright (WEBP, decoded only inside the engine, as it comes).
+  const reading = image.gray ? await recognizeUpright(image.gray, dpi) : { result: await recognizePage({ bytes: image.bytes, dpi }), turn: 0, image };
+  const { words } = reading.result;
   const scale = POINTS_PER_INCH / (dpi ?? image.width / ASSUMED_PAGE_WIDTH_INCHES);
-  const page = processPage(index, ocrRuns({ words, scale, width: image.width * scale, height: image.height * scale }));
+  const [width, height] = reading.turn % 180 ? [image.height, image.width] : [image.width, image.height];
+  const page = processPage(index, ocrRuns({ words, scale: (scale * width) / reading.image.width, width: width * scale, height: height * scale }));
   for (const block of page.blocks) block.source = "ocr";
-  return page;
+  return reading.turn ? { ...page, turned: reading.turn } : page;
 }

@@ -70,7 +70,7 @@ export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: numb
 
 /**
  * The page's images as PNG files, in painting order, and how many figure-sized images
- * pdf.js could not decode (JBIG2 and JPX need its WASM decoders, not bundled yet).
+ * pdf.js could not decode (a damaged stream, a filter it does not know).
  */
 export async function pageImages(page: PdfPage, keepSmall = false, rotation = page.rotate): Promise<{ images: ExtractedImage[]; undecoded: number }> {
   const viewport = page.getViewport({ scale: 1, rotation });
@@ -162,7 +162,7 @@ const rowBytes = ({ width, kind }: DecodedImage) => (kind === 1 ? (width + 7) >>
  * they are awaited; an image it cannot decode (an unsupported filter) may never arrive, and
  * is skipped after OBJECT_WAIT_MS.
  */
-function decodedObject(page: PdfPage, objId: string): Promise<DecodedImage | null> {
+export function decodedObject(page: PdfPage, objId: string): Promise<DecodedImage | null> {
   const objs = objId.startsWith("g_") ? page.commonObjs : page.objs;
   if (objs.has(objId)) return Promise.resolve(objs.get(objId) as DecodedImage | null);
   return new Promise((resolve) => {
@@ -175,7 +175,7 @@ function decodedObject(page: PdfPage, objId: string): Promise<DecodedImage | nul
 }
 
 /** The box of the unit square under `ctm`, clipped to the page; null when it falls off the page. */
-function unitSquareBox(ctm: Matrix, pageWidth: number, pageHeight: number): BBox | null {
+export function unitSquareBox(ctm: Matrix, pageWidth: number, pageHeight: number): BBox | null {
   const corners = [applyMatrix(ctm, 0, 0), applyMatrix(ctm, 1, 0), applyMatrix(ctm, 0, 1), applyMatrix(ctm, 1, 1)];
   const xs = corners.map((p) => p[0]);
   const ys = corners.map((p) => p[1]);

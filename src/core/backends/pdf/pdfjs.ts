@@ -4,8 +4,11 @@
 import { WorkerMessageHandler } from "./generated/pdf.worker.mjs";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { directPortPair } from "./direct-port";
+import { installPdfWasmDecoders } from "./wasm-decoders";
 
 export { pdfjs };
+
+installPdfWasmDecoders();
 
 /** A worker of pdf.js's own, on this thread: one per document, destroyed with it. */
 export function sameThreadWorker(): InstanceType<typeof pdfjs.PDFWorker> {

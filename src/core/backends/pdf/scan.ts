@@ -1,0 +1,94 @@
+// Scanned pages: a PDF page with (next to) no text layer whose content is one big picture,
+// as scanners and fax software write them, is read from that picture by OCR. The words
+// become glyph runs in page units and go through the same processors as a text layer, so
+// a scanned PDF yields the structure of the born-digital one. The picture is taken as the
+// page shows it (placed sideways, or turned by /Rotate), and read turned upright when its
+// text does not stand so (ocr/orientation.ts).
+import type { PageRuns } from "./runs";
+import type { PdfPage } from "./open";
+import { pdfjs } from "./pdfjs";
+import { decodedObject, unitSquareBox } from "./images";
+import { walkOperators, type Matrix, type OperatorList } from "./operator-walk";
+import { unpackBits, type DecodedImage } from "../../images/png";
+import { grayFromSamples, rotateGray, type GrayImage } from "../image/gray";
+import { recognizeUpright } from "../../ocr/orientation";
+import { ocrRuns } from "../../ocr/runs";
+import type { BBox } from "../../model";
+
+/** A page with fewer visible characters than this has no usable text layer. */
+const MIN_TEXT_CHARS = 20;
+/** A picture covering this share of the page is the page itself (a scan), not a figure on it. */
+const SCAN_SHARE = 0.5;
+const POINTS_PER_INCH = 72;
+
+/** The page read by OCR from its scan, or undefined when it has a text layer or no scan. */
+export async function scannedPageRuns(page: PdfPage, raw: PageRuns): Promise<PageRuns | undefined> {
+  const chars = raw.runs.reduce((n, r) => n + r.text.replace(/\s/g, "").length, 0);
+  if (chars >= MIN_TEXT_CHARS) return undefined;
+  const viewport = page.getViewport({ scale: 1, rotation: raw.rotation ?? page.rotate });
+  const scan = largestPicture((await page.getOperatorList()) as OperatorList, viewport.transform as Matrix, viewport.width, viewport.height);
+  if (!scan) return undefined;
+  const pixels = scan.inline ?? (await decodedObject(page, scan.objId!));
+  const gray = pixels ? grayOf(pixels) : undefined;
+  if (!gray) return undefined;
+  const [a, b] = scan.ctm;
+  // The picture's own x axis on the page: right (upright), down (turned 90° clockwise), left, up.
+  const shown = Math.abs(a) >= Math.abs(b) ? (a > 0 ? 0 : 180) : b > 0 ? 90 : 270;
+  const displayed = rotateGray(gray, shown);
+  const dpi = (displayed.width / (scan.bbox[2] - scan.bbox[0])) * POINTS_PER_INCH;
+  // A page scanned sideways is read in the frame where its text stands upright, as the
+  // text layer's sideways pages are (page.turned says by how much).
+  const { result, turn, image } = await recognizeUpright(displayed, dpi);
+  const width = turn % 180 ? viewport.height : viewport.width;
+  const height = turn % 180 ? viewport.width : viewport.height;
+  const [x0, y0, x1] = turnBox(scan.bbox, turn, viewport.width, viewport.height);
+  const runs = ocrRuns({ words: result.words, scale: (x1 - x0) / image.width, width, height });
+  // The scan's box may not start at the page's corner.
+  for (const run of runs.runs) {
+    run.bbox = [run.bbox[0] + x0, run.bbox[1] + y0, run.bbox[2] + x0, run.bbox[3] + y0];
+    run.baseline += y0;
+  }
+  return { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) };
+}
+
+/** A box of a width × height page in the frame of the page turned clockwise by `turn` degrees. */
+function turnBox([x0, y0, x1, y1]: BBox, turn: number, width: number, height: number): BBox {
+  if (turn === 90) return [height - y1, x0, height - y0, x1];
+  if (turn === 180) return [width - x1, height - y1, width - x0, height - y0];
+  if (turn === 270) return [y0, width - x1, y1, width - x0];
+  return [x0, y0, x1, y1];
+}
+
+interface Picture {
+  bbox: BBox;
+  ctm: Matrix;
+  objId?: string;
+  inline?: DecodedImage;
+}
+
+/** The page's largest painted image, when it covers most of the page. */
+function largestPicture(ops: OperatorList, base: Matrix, width: number, height: number): Picture | undefined {
+  let best: Picture | undefined;
+  let bestArea = SCAN_SHARE * width * height;
+  walkOperators(ops, base, (fn, args, { ctm }) => {
+    if (fn !== pdfjs.OPS.paintImageXObject && fn !== pdfjs.OPS.paintInlineImageXObject) return;
+    const bbox = unitSquareBox(ctm, width, height);
+    if (!bbox) return;
+    const area = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]);
+    if (area < bestArea) return;
+    bestArea = area;
+    best = fn === pdfjs.OPS.paintImageXObject ? { bbox, ctm, objId: args[0] as string } : { bbox, ctm, inline: args[0] as DecodedImage };
+  });
+  return best;
+}
+
+/** pdf.js's decoded pixels as gray (its layouts: 1-bit packed, RGB, RGBA). */
+function grayOf(img: DecodedImage): GrayImage | undefined {
+  const { width, height, kind } = img;
+  if (!(width > 0 && height > 0) || !img.data) return undefined;
+  const data = img.data instanceof Uint8Array ? img.data : new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength);
+  if (kind === 1) return grayFromSamples(width, height, unpackBits(data, width, height), 1);
+  if (kind === 2 && data.length >= width * height * 3) return grayFromSamples(width, height, data, 3);
+  if (kind === 3 && data.length >= width * height * 4) return grayFromSamples(width, height, data, 4);
+  return undefined;
+}

@@ -1,0 +1,50 @@
+// Pages scanned or photographed sideways or upside down. Tesseract's own orientation
+// detection needs a model of its own (osd), not bundled. Tesseract does read sideways
+// lines on its own, with good confidence, but as columns of words set on end; so a page
+// whose words stand taller than wide is read again turned a quarter both ways, and a page
+// read with little confidence is read again upside down. The most confident reading is
+// kept, with how far the page was turned for it.
+import { fitWithin, rotateGray, type GrayImage } from "../backends/image/gray";
+import { MAX_OCR_PIXELS } from "../limits";
+import type { OcrPageResult } from "./engine";
+import type { OcrWord } from "./tsv";
+import { recognizePage } from "./recognize";
+
+/** Mean word confidence from which a reading as the page stands is taken without trying it upside down. */
+const CONFIDENT = 70;
+/** Words of at least this many characters tell a line's direction (a short word's box is squarish either way). */
+const TELLING_WORD = 3;
+/** A page is sideways when this share of its telling words stand taller than wide. */
+const SIDEWAYS_SHARE = 0.5;
+
+export interface UprightReading {
+  result: OcrPageResult;
+  /** Degrees the image was turned clockwise to read it (0 when it stood upright). */
+  turn: number;
+  /** The image as read: turned, and scaled down to the OCR pixel budget. */
+  image: GrayImage;
+}
+
+export async function recognizeUpright(gray: GrayImage, dpi?: number): Promise<UprightReading> {
+  const read = async (turn: number): Promise<UprightReading> => {
+    const image = fitWithin(rotateGray(gray, turn), MAX_OCR_PIXELS);
+    const scaledDpi = dpi ? (dpi * image.width) / (turn % 180 ? gray.height : gray.width) : undefined;
+    return { result: await recognizePage({ bytes: image.pgm, dpi: scaledDpi }), turn, image };
+  };
+  const asItStands = await read(0);
+  const retries = standsOnEnd(asItStands.result.words) ? [90, 270] : asItStands.result.meanConfidence < CONFIDENT ? [180] : [];
+  // Lines read along the page beat columns of words set on end; then confidence decides.
+  const rank = (r: UprightReading) => (standsOnEnd(r.result.words) ? 0 : 1000) + r.result.meanConfidence;
+  let best = asItStands;
+  for (const turn of retries) {
+    const reading = await read(turn);
+    if (rank(reading) > rank(best)) best = reading;
+  }
+  return best;
+}
+
+function standsOnEnd(words: OcrWord[]): boolean {
+  const telling = words.filter((w) => w.text.length >= TELLING_WORD);
+  const tall = telling.filter((w) => w.bbox[3] - w.bbox[1] > w.bbox[2] - w.bbox[0]);
+  return telling.length > 0 && tall.length > SIDEWAYS_SHARE * telling.length;
+}
