@@ -17,8 +17,11 @@ import type { BBox } from "../../model";
 
 /** A page with fewer visible characters than this has no usable text layer. */
 const MIN_TEXT_CHARS = 20;
-/** A picture covering this share of the page is the page itself (a scan), not a figure on it. */
-const SCAN_SHARE = 0.5;
+/**
+ * A picture covering this share of the page is the page itself (scanners write the whole
+ * sheet), not a figure on it: a full-page map under a one-line title is a figure.
+ */
+const SCAN_SHARE = 0.8;
 const POINTS_PER_INCH = 72;
 
 /** The page read by OCR from its scan, or undefined when it has a text layer or no scan. */
