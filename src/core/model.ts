@@ -61,6 +61,8 @@ export interface ImageRef {
   height?: number;
   /** What image understanding said about the figure (absent when it was not asked for). */
   description?: ImageDescription;
+  /** Text read inside the picture by OCR, line by line (enable_image_ocr; empty when none was found). */
+  text?: string;
 }
 
 /** A figure's description by a vision model, or why there is none: never an invented one. */

@@ -10,6 +10,7 @@ import { scannedPageRuns } from "./backends/pdf/scan";
 import { documentHasImageXObjects } from "./backends/pdf/images";
 import { storePageImages, type PageImageContext } from "./images/pdf-page";
 import { describeBudget, describeFigures } from "./images/describe";
+import { figureTextBudget, readFigureText } from "./images/figure-text";
 import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
 import { processDocument, processPage } from "./processors/index";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
@@ -48,6 +49,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
     const tagged: OutlineEntry[] = [];
     const imageContext = options.images ? { sink: options.images.sink, hasImageXObjects: documentHasImageXObjects(bytes), keepSmall: options.features.enable_inline_image } : undefined;
     const describe = describeBudget();
+    const figureText = figureTextBudget();
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
       // A damaged page costs that page, not the document: it stays, empty, with a warning.
       try {
@@ -59,6 +61,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
           const processed = processPage(i, scanned ?? raw);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);
+          if (imageBytes && options.features.enable_image_ocr) await readFigureText(processed.blocks, imageBytes, figureText);
           pages.push(processed);
           tagged.push(...(raw.headings ?? []));
         } finally {

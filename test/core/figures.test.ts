@@ -264,3 +264,22 @@ describe("enable_image_understanding", () => {
     expect(blocksOf(doc, "image")[0].image!.description).toBeUndefined();
   });
 });
+
+describe("enable_image_ocr", () => {
+  it("reads the text inside a PDF's pictures, line by line, and shows it with the picture", async () => {
+    const { doc, store } = await parsed(CLASSIFICATION, { enable_image_ocr: true, enable_image_understanding: false });
+    const [chart, map] = blocksOf(doc, "image");
+    // A bar chart's axis labels and a map's title, both printed inside the pictures.
+    expect(chart.image!.text!.split("\n")).toEqual(expect.arrayContaining(["100", "(%)"]));
+    expect(map.image!.text).toBe("Florida Power Plant Location Map");
+    const result = await renderWithImages(doc, { ...renderOpts("file"), features: features({ enable_image_ocr: true }) }, { store });
+    expect(result.outputs.markdown).toContain("> Florida Power Plant Location Map");
+    const wire = result.outputs.json!.pages.flatMap((p) => p.blocks).find((b) => b.type === "image" && b.image_text === "Florida Power Plant Location Map");
+    expect(wire).toBeDefined();
+  }, 120_000);
+
+  it("reads nothing when not asked to", async () => {
+    const { doc } = await parsed(CLASSIFICATION, { enable_image_understanding: false });
+    expect(blocksOf(doc, "image").every((b) => b.image!.text === undefined)).toBe(true);
+  });
+});

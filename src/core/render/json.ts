@@ -16,6 +16,8 @@ export interface WireBlock {
   title_level?: number;
   /** Image blocks with enable_image_understanding: who described the figure, or why nobody did (`content` holds the text). */
   image_description?: { produced: boolean; model?: string; reason?: string };
+  /** Image blocks with enable_image_ocr: the text read inside the picture, line by line ("" when none). */
+  image_text?: string;
   /** enable_inline_image: images inside this block's text, `offset` a character index of `content`. */
   inline_images?: { img_url: string; bbox: [number, number, number, number]; offset: number }[];
 }
@@ -56,6 +58,7 @@ function wireBlock(b: Block, idx: number, opts: RenderOptions): WireBlock {
   if (b.inlineImages?.length && opts.elementFormats.image !== "none") {
     out.inline_images = b.inlineImages.map((i) => ({ img_url: opts.imageSources?.get(i.image.ref) ?? "", bbox: i.bbox.map(r2) as WireBlock["bbox"], offset: i.offset }));
   }
+  if (b.image?.text !== undefined) out.image_text = b.image.text;
   const described = b.image?.description;
   if (described) out.image_description = { produced: !!described.text, ...(described.model ? { model: described.model } : {}), ...(described.reason ? { reason: described.reason } : {}) };
   return out;

@@ -75,7 +75,9 @@ function imageMarkdown(b: Block, opts: RenderOptions): string {
   const captions = (b.captions ?? []).map(escapeText);
   const src = b.image ? opts.imageSources?.get(b.image.ref) : undefined;
   const alt = oneLine((b.captions ?? []).join(" ")).replace(/[[\]\\]/g, "\\$&");
-  return [...(src ? [`![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})`] : []), ...captions].join("\n\n");
+  // Text read inside the picture (enable_image_ocr) follows as a quote: it is the picture's, not the page's.
+  const inside = b.image?.text ? [b.image.text.split("\n").map((l) => `> ${l}`).join("\n")] : [];
+  return [...(src ? [`![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})`] : []), ...captions, ...inside].join("\n\n");
 }
 
 const MULTI_LEVEL = /^\d+(\.\d+)+\.?$/;

@@ -79,7 +79,7 @@ export async function officeDocument(bytes: Uint8Array, fileName: string, type: 
   const warnings = [...parsed.warnings];
   // Pictures are read only for the pages kept, after the text: the parse itself holds no image bytes.
   if (parsed.pictures?.size) {
-    if (options.images) warnings.push(...(await storePictures(zip, pages, parsed.pictures, options.images, options.features.enable_image_understanding)));
+    if (options.images) warnings.push(...(await storePictures(zip, pages, parsed.pictures, options.images, options.features.enable_image_understanding, options.features.enable_image_ocr)));
     else dropPictures(pages, parsed.pictures);
   }
   options.onProgress?.(pages.length, pages.length);

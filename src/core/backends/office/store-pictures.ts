@@ -8,6 +8,7 @@ import type { Block, FileType, Page, Warning } from "../../model";
 import type { ImageOptions } from "../../options";
 import { imageRef } from "../../images/store";
 import { describeBudget, describeFigures } from "../../images/describe";
+import { figureTextBudget, readFigureText } from "../../images/figure-text";
 import { probeImage } from "../image/probe";
 import { extensionOf, WEB_IMAGE_MIMES, type PictureParts } from "./pictures";
 import type { OfficeZip } from "./zip";
@@ -21,11 +22,12 @@ export function dropPictures(pages: Page[], pictures: PictureParts): void {
   for (const page of pages) page.blocks = page.blocks.filter((b) => !pictures.has(b));
 }
 
-export async function storePictures(zip: OfficeZip, pages: Page[], pictures: PictureParts, images: ImageOptions, describe: boolean): Promise<Warning[]> {
+export async function storePictures(zip: OfficeZip, pages: Page[], pictures: PictureParts, images: ImageOptions, describe: boolean, readText = false): Promise<Warning[]> {
   const stored = new Map<string, { ref: string; mime: string; width?: number; height?: number } | null>();
   const unreadable: string[] = [];
   const notWeb = new Set<string>();
   const budget = describeBudget();
+  const textBudget = figureTextBudget();
   for (const page of pages) {
     let n = 0;
     const bytesOf = new Map<string, Uint8Array>();
@@ -55,6 +57,7 @@ export async function storePictures(zip: OfficeZip, pages: Page[], pictures: Pic
     page.blocks = kept;
     // The bytes are at hand only now: image understanding runs page at a time, as for PDFs.
     if (describe && bytesOf.size) await describeFigures(kept.filter((b) => b.image && bytesOf.has(b.image.ref)), bytesOf, images.describer, budget);
+    if (readText && bytesOf.size) await readFigureText(kept, bytesOf, textBudget);
   }
   const warnings: Warning[] = [];
   if (unreadable.length) warnings.push({ code: "images_not_extracted", message: `${unreadable.length} picture(s) could not be read and are left out: ${unreadable.slice(0, 3).join("; ")}.` });
