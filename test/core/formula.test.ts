@@ -8,6 +8,8 @@ import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats } from "../../src/core/options";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
+import { convertDocument } from "../../src/core/convert/index";
+import { strFromU8, unzipSync } from "fflate";
 
 describe("display formulas in PDFs", () => {
   const parsePdf = async (path: string, file: Uint8Array) => parseDocument(file, path, { features: DEFAULT_FEATURES });
@@ -89,5 +91,20 @@ describe("formula formats", () => {
     expect(display.every((b) => b.format === "mathml" && b.content.startsWith("<math"))).toBe(true);
     const asciiBlocks = ascii.json!.pages.flatMap((p) => p.blocks).filter((b) => b.type === "formula");
     expect(asciiBlocks.every((b) => b.format === "ascii" && !b.content.includes("\\"))).toBe(true);
+  });
+});
+
+describe("formulas in Word", () => {
+  it("writes a PDF's display formulas as editable Word equations: scripts, a sum with its limits and body, a fraction", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/formulas.pdf"), "formulas.pdf", { features: DEFAULT_FEATURES });
+    const out = await convertDocument(doc, "word", "flow");
+    const xml = strFromU8(unzipSync(out.bytes)["word/document.xml"]);
+    expect(xml.match(/<m:oMath>/g)).toHaveLength(4);
+    expect(xml).toContain('<m:sSup><m:sSupPr/><m:e><m:r><m:t>c</m:t></m:r></m:e><m:sup><m:r><m:t>2</m:t></m:r></m:sup></m:sSup>');
+    // The sum's body runs to the relation; its limits sit under and over it.
+    expect(xml).toMatch(/<m:nary><m:naryPr><m:chr m:val="∑"\/><m:limLoc m:val="undOvr"\/><\/m:naryPr><m:sub>.*<m:t>k<\/m:t>.*<\/m:sub><m:sup><m:r><m:t>n<\/m:t><\/m:r><\/m:sup><m:e>(<m:r><m:t>[^<]+<\/m:t><\/m:r>)+<\/m:e><\/m:nary><m:r><m:t>=<\/m:t>/);
+    expect(xml).toMatch(/<m:f>.*<m:num>.*<m:t>a<\/m:t>.*<\/m:num><m:den><m:r><m:t>2<\/m:t><\/m:r><\/m:den><\/m:f>/);
+    // The glyphs as printed ("Xn" of the sum sign) are not written next to the equation.
+    expect(xml).not.toContain(">Xn<");
   });
 });

@@ -6,6 +6,7 @@
 import { AlignmentType, Document as WordDocument, HeadingLevel, Packer, Paragraph, Table, TextRun } from "docx";
 import type { Block, Document, Line, Page } from "../model";
 import { wordFurniture } from "./docx-furniture";
+import { wordEquation } from "./docx-math";
 import { planLists, type ListPlan } from "./docx-lists";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
@@ -92,7 +93,9 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
   if (numbering) return [new Paragraph({ numbering, children: wordRuns(runs, styles.body) })];
   if (block.type === "code") return [new Paragraph({ children: codeRuns(block, styles) })];
   if (block.type === "caption") return [new Paragraph({ style: CAPTION_STYLE, alignment: wordAlign(block, page), children: wordRuns(runs, styles.body) })];
-  const alignment = block.type === "formula" && block.formula?.display ? AlignmentType.CENTER : wordAlign(block, page);
+  // A formula is an editable Word equation, centred when it was displayed.
+  if (block.type === "formula" && block.formula) return [new Paragraph({ alignment: block.formula.display ? AlignmentType.CENTER : wordAlign(block, page), children: [wordEquation(block.formula.latex)] })];
+  const alignment = wordAlign(block, page);
   return [new Paragraph({ alignment, indent: wordIndent(block), children: wordRuns(runs, styles.body) })];
 }
 
