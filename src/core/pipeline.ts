@@ -2,8 +2,8 @@
 // processors), used by the Worker's stages, the CLI and the tests alike.
 import { detectFileType } from "./detect";
 import { CoreError } from "./errors";
-import type { Document, FileType, Page, Warning } from "./model";
-import type { ParseOptions } from "./options";
+import type { Document, DocumentSource, FileType, Page, Warning } from "./model";
+import type { FeatureConfig, ParseOptions } from "./options";
 import { openPdf, type PdfPage } from "./backends/pdf/open";
 import { pageRuns, type PageRuns } from "./backends/pdf/runs";
 import { scannedPageRuns } from "./backends/pdf/scan";
@@ -12,9 +12,9 @@ import { storePageImages, type PageImageContext } from "./images/pdf-page";
 import { describeBudget, describeFigures } from "./images/describe";
 import { figureTextBudget, readFigureText } from "./images/figure-text";
 import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
-import { processDocument, processPage } from "./processors/index";
+import { processDocument, processPage, type DocumentHints } from "./processors/index";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
-import { imageDocument, inspectImage, isImageType } from "./backends/image/index";
+import { imagePages, inspectImage, isImageType } from "./backends/image/index";
 
 const notYet = (type: FileType) =>
   new CoreError("format_not_implemented", `${type} files are recognised but not supported yet; send a PDF (parsing of images and Office files is on its way).`);
@@ -37,8 +37,29 @@ export async function inspectDocument(bytes: Uint8Array, fileName: string): Prom
 export async function parseDocument(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<Document> {
   const fileType = detectFileType(bytes, fileName);
   if (isOfficeType(fileType)) return officeDocument(bytes, fileName, fileType, options);
+  return finishDocument([await parsePages(bytes, fileName, options)], options.features);
+}
+
+/**
+ * The pages of a PDF or an image file, read and processed one by one (`options.pageRange`,
+ * default all), before the steps that need the whole document (furniture, headings,
+ * lists, cross-page merges): a long scan is read as several parts, in several isolates,
+ * and finished once (`finishDocument`).
+ */
+export interface PagesPart {
+  source: DocumentSource;
+  pages: Page[];
+  warnings: Warning[];
+  hints: DocumentHints;
+}
+
+/** Formats read page by page, whose parts can be read apart: PDFs and images. */
+export const isPagedType = (fileType: FileType) => fileType === ".pdf" || isImageType(fileType);
+
+export async function parsePages(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<PagesPart> {
+  const fileType = detectFileType(bytes, fileName);
   if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType, bytes);
-  if (isImageType(fileType)) return imageDocument(bytes, fileName, fileType, options);
+  if (isImageType(fileType)) return imagePages(bytes, fileName, fileType, options);
   if (fileType !== ".pdf") throw notYet(fileType);
   const pdf = await openPdf(bytes);
   try {
@@ -75,13 +96,24 @@ export async function parseDocument(bytes: Uint8Array, fileName: string, options
       }
       options.onProgress?.(pages.length, end - start);
     }
-    if (pages.length > 0 && warnings.length === pages.length) throw new CoreError("corrupt_file", `No page of the PDF could be read (${warnings[0].message}).`);
-    processDocument(pages, options.features, { outline: await readOutline(pdf), tagged });
+    // The outline is the whole document's: the part that starts it carries it.
+    const outline = start === 0 ? await readOutline(pdf) : [];
     const title = await documentTitle(pdf);
-    return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings };
+    return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings, hints: { outline, tagged } };
   } finally {
     await pdf.loadingTask.destroy();
   }
+}
+
+/** The parts of a document joined in page order, and the steps that need all its pages run. */
+export function finishDocument(parts: PagesPart[], features: FeatureConfig): Document {
+  const ordered = [...parts].sort((a, b) => (a.pages[0]?.index ?? 0) - (b.pages[0]?.index ?? 0));
+  const pages = ordered.flatMap((p) => p.pages);
+  const warnings = ordered.flatMap((p) => p.warnings);
+  const unreadable = warnings.filter((w) => w.code === "page_unreadable");
+  if (pages.length > 0 && unreadable.length === pages.length) throw new CoreError("corrupt_file", `No page of the ${ordered[0].source.fileType === ".pdf" ? "PDF" : "file"} could be read (${unreadable[0].message}).`);
+  processDocument(pages, features, { outline: ordered.flatMap((p) => p.hints.outline ?? []), tagged: ordered.flatMap((p) => p.hints.tagged ?? []) });
+  return { source: ordered[0].source, pages, warnings };
 }
 
 /** A page whose images cannot be read keeps its text: a warning, no figures. */

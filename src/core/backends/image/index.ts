@@ -2,9 +2,10 @@
 // and then the same processors as a PDF's text layer: a picture of a page yields the
 // structure of the PDF of it.
 import { CoreError } from "../../errors";
-import type { Document, FileType, Page, Warning } from "../../model";
+import type { FileType, Page, Warning } from "../../model";
+import type { PagesPart } from "../../pipeline";
 import type { ParseOptions } from "../../options";
-import { processDocument, processPage } from "../../processors/index";
+import { processPage } from "../../processors/index";
 import { recognizePage } from "../../ocr/recognize";
 import { recognizeUpright } from "../../ocr/orientation";
 import { ocrRuns } from "../../ocr/runs";
@@ -25,7 +26,8 @@ export function inspectImage(bytes: Uint8Array, fileType: FileType): { fileType:
   return { fileType, pageCount: probeImage(bytes, fileType).pages.length };
 }
 
-export async function imageDocument(bytes: Uint8Array, fileName: string, fileType: FileType, options: ParseOptions): Promise<Document> {
+/** The pages of an image file (options.pageRange of them), read by OCR; pipeline.ts finishes the document. */
+export async function imagePages(bytes: Uint8Array, fileName: string, fileType: FileType, options: ParseOptions): Promise<PagesPart> {
   const { pages: sizes } = probeImage(bytes, fileType);
   const [start, end] = options.pageRange ?? [0, sizes.length];
   const pages: Page[] = [];
@@ -44,9 +46,9 @@ export async function imageDocument(bytes: Uint8Array, fileName: string, fileTyp
     }
     options.onProgress?.(pages.length, Math.min(end, sizes.length) - start);
   }
+  // Every page of the part damaged: the first page's own error says best what is wrong.
   if (pages.length > 0 && warnings.length === pages.length) throw firstError;
-  processDocument(pages, options.features);
-  return { source: { fileName, fileType, pageCount: sizes.length }, pages, warnings };
+  return { source: { fileName, fileType, pageCount: sizes.length }, pages, warnings, hints: {} };
 }
 
 async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, size: { width: number; height: number }): Promise<Page> {
