@@ -64,6 +64,24 @@ export class TaskObject extends DurableObject<Env> {
     return this.save();
   }
 
+  /** A long scan is read in parts: their size and the page count, set once. */
+  async planParts(size: number, total: number): Promise<void> {
+    if (!this.record || this.record.parts) return;
+    this.record.parts = { size, total, done: [] };
+    await this.save();
+  }
+
+  /** A part was read and stored; says whether every part now is (then the task can be finished). */
+  async partDone(start: number): Promise<{ allDone: boolean }> {
+    const parts = this.record?.parts;
+    if (!parts || isTerminal(this.record!.status)) return { allDone: false };
+    if (!parts.done.includes(start)) {
+      parts.done.push(start);
+      await this.save();
+    }
+    return { allDone: parts.done.length === Math.ceil(parts.total / parts.size) };
+  }
+
   async succeed(result: TaskResultPointers, now: Date): Promise<TaskRecord | null> {
     if (!this.record || isTerminal(this.record.status)) return this.record;
     Object.assign(this.record, { status: "success", result, finishedAt: isoNoZone(now), error: null });

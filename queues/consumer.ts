@@ -1,4 +1,4 @@
-// The queue consumer: one task stage per message. Idempotent (the task's Durable Object
+// The queue consumer: one task stage per message (a long scan: one part of it per message). Idempotent (the task's Durable Object
 // refuses a stage that already ran to the end), transient errors retried with exponential
 // backoff, and messages that exhausted their retries arrive from the dead-letter queue,
 // where the task is failed and its pages released.
@@ -11,13 +11,15 @@ import { JobMessageSchema } from "./messages";
 const RETRY_BASE_SECONDS = 5;
 /** No retry waits longer than this. */
 const RETRY_MAX_SECONDS = 300;
+/** Messages per sendBatch call (the queue's own limit is 100). */
+const SEND_BATCH = 100;
 
 export const retryDelaySeconds = (attempts: number) => Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
 
 export const isDeadLetterQueue = (queueName: string) => queueName.endsWith("-dlq");
 
 export async function handleJobs(batch: MessageBatch<unknown>, env: Env, now: () => Date = () => new Date()): Promise<void> {
-  const ctx: StageContext = { env, now };
+  const ctx: StageContext = { env, now, readInParts: true };
   for (const msg of batch.messages) {
     const parsed = JobMessageSchema.safeParse(msg.body);
     if (!parsed.success) {
@@ -25,15 +27,21 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Env, now: ()
       msg.ack();
       continue;
     }
-    const { taskId, stage } = parsed.data;
+    const { taskId, stage, range } = parsed.data;
     if (isDeadLetterQueue(batch.queue)) {
       await failTask(ctx, taskId, { code: ERRORS.INTERNAL_ERROR.code, message: `Processing failed repeatedly during the ${stage} stage; no page was charged. Try again later.` });
       msg.ack();
       continue;
     }
     try {
-      const outcome = await runStage(ctx, taskId, stage);
+      const outcome = await runStage(ctx, taskId, stage, range);
       if (outcome.kind === "done" && outcome.next) await env.JOBS.send({ taskId, stage: outcome.next });
+      // A long scan fans out: one message per part, read in parallel by as many consumers.
+      if (outcome.kind === "done" && outcome.parts?.length) {
+        for (let i = 0; i < outcome.parts.length; i += SEND_BATCH) {
+          await env.JOBS.sendBatch(outcome.parts.slice(i, i + SEND_BATCH).map((range) => ({ body: { taskId, stage: "pages" as const, range } })));
+        }
+      }
       msg.ack();
     } catch (e) {
       console.error(`task ${taskId}: ${stage} attempt ${msg.attempts} failed, retrying`, e);

@@ -3,7 +3,9 @@ import { z } from "zod";
 
 export const JobMessageSchema = z.object({
   taskId: z.string().uuid(),
-  stage: z.enum(["parse", "convert"]),
+  stage: z.enum(["parse", "convert", "pages", "finish"]),
+  /** `pages` only: the part's pages, [first, end) 0-based. */
+  range: z.tuple([z.number().int().nonnegative(), z.number().int().positive()]).optional(),
 });
 
 export type JobMessage = z.infer<typeof JobMessageSchema>;

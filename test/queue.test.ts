@@ -9,12 +9,14 @@ import { createKey, pdfFile, pollUntil, post, usageOf } from "./helpers/api";
 import { ERRORS } from "../src/api/errors";
 import { submitTask } from "../src/tasks/submit";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../src/core/options";
-import { corpusFile } from "./helpers/corpus";
+import { corpusFile, fixtureFile } from "./helpers/corpus";
+import { parseDocument } from "../src/core/pipeline";
+import { renderParseResult } from "../src/core/render/result";
 
-async function deliver(queue: string, body: unknown, attempts = 1) {
+async function deliver(queue: string, body: unknown, attempts = 1, vars: Record<string, string> = {}) {
   const batch = createMessageBatch(queue, [{ id: crypto.randomUUID(), timestamp: new Date(), attempts, body }]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, env as any);
+  await worker.queue(batch, { ...(env as any), ...vars });
   return getQueueResult(batch, ctx);
 }
 
@@ -70,6 +72,58 @@ describe("queue consumer", () => {
     await deliver("docparse-jobs-dlq", { taskId: record.taskId, stage: "parse" });
     expect(await usageOf(apiKey)).toEqual(before);
   });
+});
+
+describe("long scans in parts", () => {
+  it("reads a scan in parts of PAGES_PER_PART pages, one queue message each, and finishes it as one document", async () => {
+    const { apiKey, keyId } = await createKey("parts");
+    const bytes = await fixtureFile("images/two-pages.tif");
+    const record = await submitTask(env as any, {
+      kind: "parse",
+      owner: keyId,
+      fileName: "two-pages.tif",
+      bytes,
+      maxPages: 100,
+      parseOptions: { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
+      now: new Date(),
+    });
+    const before = await usageOf(apiKey);
+    // Parts of one page: the parse message reads the first and sends one message for the second.
+    const first = await deliver("docparse-jobs", { taskId: record.taskId, stage: "parse" }, 1, { PAGES_PER_PART: "1" });
+    expect(first.explicitAcks).toHaveLength(1);
+    const planned = (await taskStub(env as any, record.taskId).get())!;
+    expect(planned.parts).toEqual({ size: 1, total: 2, done: [0] });
+    // The queue delivers the part's message to the consumer, which finishes the task.
+    const done = await pollUntil(async () => (await taskStub(env as any, record.taskId).get())!, (r) => r.status === "success" || r.status === "failed", 170_000);
+    expect(done.status).toBe("success");
+    expect(done.parts!.done.sort()).toEqual([0, 1]);
+    expect(await env.BLOBS.get(`tasks/${record.taskId}/parts/1.json`)).not.toBeNull();
+    // One document: both pages, in order, the same text as a parse in one go; charged once.
+    const check = await post("/v1/parse/async_check", { api_key: apiKey, task_id: record.taskId });
+    expect(check.body.data.progress).toEqual({ pages_done: 2, pages_total: 2 });
+    const pages = check.body.data.result.outputs.json.pages;
+    expect(pages.map((p: { page_num: number }) => p.page_num)).toEqual([0, 1]);
+    const whole = await parseDocument(bytes, "two-pages.tif", { features: DEFAULT_FEATURES });
+    expect(check.body.data.result.outputs.markdown).toBe(renderParseResult(whole, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown);
+    expect((await usageOf(apiKey)).remaining_free_pages_today).toBe(before.remaining_free_pages_today);
+  }, 180_000);
+
+  it("reads a born-digital PDF longer than a part in one go", async () => {
+    const { keyId } = await createKey("no-parts");
+    const record = await submitTask(env as any, {
+      kind: "parse",
+      owner: keyId,
+      fileName: "tracemonkey.pdf",
+      bytes: await corpusFile("born-digital/pdfjs/tracemonkey.pdf"),
+      maxPages: 100,
+      parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
+      now: new Date(),
+    });
+    await deliver("docparse-jobs", { taskId: record.taskId, stage: "parse" }, 1, { PAGES_PER_PART: "5" });
+    const done = (await taskStub(env as any, record.taskId).get())!;
+    expect(done.status).toBe("success");
+    expect(done.parts).toBeUndefined();
+  }, 120_000);
 });
 
 /** Accepts a task (pages reserved, input stored) without queueing it, so the test owns its messages. */

@@ -1,6 +1,6 @@
 // Wire shapes of task records, built from the TaskRecord kept by the task's Durable Object.
 import type { TaskRecord } from "../tasks/record";
-import { convertWireStatus, parseWireStatus } from "../tasks/record";
+import { convertWireStatus, pagesDone, parseWireStatus } from "../tasks/record";
 
 export interface StoredParseResult {
   catalog: unknown[];
@@ -41,6 +41,8 @@ export function parseCheckView(r: TaskRecord, stored: StoredParseResult | null, 
     error: errorOf(r),
     created_at: r.createdAt,
     finished_at: r.finishedAt,
+    // A long scan read in parts: how far it got (absent for a document read in one go).
+    ...(r.parts ? { progress: { pages_done: pagesDone(r.parts), pages_total: r.parts.total } } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ export const blobKeys = {
   result: (taskId: string) => `tasks/${taskId}/result.json`,
   file: (taskId: string, name: string) => `tasks/${taskId}/files/${name}`,
   image: (taskId: string, ref: string) => `tasks/${taskId}/files/images/${ref}`,
+  /** The pages of one part of a long scan, read by its own queue message (tasks/run.ts). */
+  part: (taskId: string, start: number) => `tasks/${taskId}/parts/${start}.json`,
 };
 
 /** Route under which signed files are served (see src/api/routes/files.ts). */

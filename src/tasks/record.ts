@@ -7,7 +7,8 @@ export type TaskKind = "parse" | "convert";
 /** Internal states. Parse uses queuing/processing/success/failed; conversion adds its stages. */
 export type TaskStatus = "queuing" | "processing" | "parsing" | "parsed" | "converting" | "success" | "failed";
 
-export type Stage = "parse" | "convert";
+/** `pages` reads one part of a long scan, `finish` joins the parts (see tasks/run.ts). */
+export type Stage = "parse" | "convert" | "pages" | "finish";
 
 export interface ParseTaskOptions {
   outputFormats: OutputFormat[];
@@ -54,6 +55,13 @@ export interface TaskRecord {
   result: TaskResultPointers;
   /** Set when the retention period passed and the results were deleted. */
   expired: boolean;
+  /** A long scan read in parts of `size` pages, each in its own queue message: the starts of the parts done. */
+  parts?: { size: number; total: number; done: number[] };
+}
+
+/** Pages read so far of a task read in parts. */
+export function pagesDone(parts: NonNullable<TaskRecord["parts"]>): number {
+  return parts.done.reduce((n, start) => n + Math.min(parts.size, parts.total - start), 0);
 }
 
 export const isTerminal = (s: TaskStatus) => s === "success" || s === "failed";
@@ -63,7 +71,11 @@ export const isTerminal = (s: TaskStatus) => s === "success" || s === "failed";
  * from its own running status: a redelivered message after a crash runs it again.
  */
 export const STAGE_RULES: Record<TaskKind, Partial<Record<Stage, { from: TaskStatus[]; running: TaskStatus }>>> = {
-  parse: { parse: { from: ["queuing", "processing"], running: "processing" } },
+  parse: {
+    parse: { from: ["queuing", "processing"], running: "processing" },
+    pages: { from: ["processing"], running: "processing" },
+    finish: { from: ["processing"], running: "processing" },
+  },
   convert: {
     parse: { from: ["parsing"], running: "parsing" },
     convert: { from: ["parsed", "converting"], running: "converting" },

@@ -3,13 +3,14 @@
 // redelivered message for a finished task is a no-op), then does its work and records
 // the outcome; permanent failures fail the task and release its pages here, transient
 // ones are thrown so the consumer can retry them.
-import { parseDocument } from "../core/pipeline";
+import { finishDocument, isPagedType, parseDocument, parsePages, type PagesPart } from "../core/pipeline";
 import { renderWithImages } from "../core/render/images";
 import { convertDocument } from "../core/convert/index";
 import { isCoreError } from "../core/errors";
-import type { Document } from "../core/model";
+import type { Document, FileType } from "../core/model";
+import type { ParseOptions } from "../core/options";
 import { CORE_TO_API, ERRORS } from "../api/errors";
-import type { Env } from "../env";
+import { readConfig, type Env } from "../env";
 import { blobKeys, getBytes, getJson, putJson } from "../storage/blob-store";
 import { accountStub, taskStub } from "./stubs";
 import { R2ImageStore, taskImageAccess } from "./images";
@@ -17,24 +18,31 @@ import { workersAiDescriber } from "./image-understanding";
 import { convertWireStatus, parseWireStatus, type Stage, type TaskError, type TaskRecord } from "./record";
 
 export type StageOutcome =
-  | { kind: "done"; record: TaskRecord; next?: Stage }
+  | { kind: "done"; record: TaskRecord; next?: Stage; parts?: [number, number][] }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; record: TaskRecord | null };
 
 export interface StageContext {
   env: Env;
   now: () => Date;
+  /** The queue consumer reads long scans in parts, one message each; a sync request reads them itself. */
+  readInParts?: boolean;
 }
 
 /** Runs one stage; transient errors (anything but a non-retryable CoreError) are thrown. */
-export async function runStage(ctx: StageContext, taskId: string, stage: Stage): Promise<StageOutcome> {
+export async function runStage(ctx: StageContext, taskId: string, stage: Stage, range?: [number, number]): Promise<StageOutcome> {
   const task = taskStub(ctx.env, taskId);
   const begin = await task.begin(stage, ctx.now());
   if (!begin.proceed) return { kind: "skipped", reason: begin.reason };
   const record = begin.record;
   await noteStatus(ctx, record);
   try {
-    return stage === "parse" ? await parseStage(ctx, record) : await convertStage(ctx, record);
+    switch (stage) {
+      case "parse": return await parseStage(ctx, record);
+      case "pages": return await pagesStage(ctx, record, range);
+      case "finish": return await finishStage(ctx, record);
+      case "convert": return await convertStage(ctx, record);
+    }
   } catch (e) {
     if (isCoreError(e) && !e.retryable) {
       await failTask(ctx, taskId, { code: ERRORS[CORE_TO_API[e.code]].code, message: e.message });
@@ -74,10 +82,64 @@ async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageO
     return { kind: "done", record: parsed, next: "convert" };
   }
   const options = record.parseOptions!;
-  // Images go to R2 page by page while parsing; `none` extracts none (nor reads the drawing for them).
+  const parseOptions = parseOptionsOf(ctx, record);
+  const size = readConfig(ctx.env).PAGES_PER_PART;
+  if (!ctx.readInParts || record.pageNum <= size || !isPagedType(record.fileType as FileType)) {
+    return publish(ctx, record, await parseDocument(bytes, record.fileName, parseOptions));
+  }
+  // A long document: its first part tells whether it is a scan. A scan is read in parts,
+  // one queue message each (OCR runs about a second a page); a text layer reads on here.
+  const first = await parsePages(bytes, record.fileName, { ...parseOptions, pageRange: [0, size] });
+  const scanned = first.pages.some((p) => p.blocks.some((b) => b.source === "ocr"));
+  if (!scanned) {
+    const rest = await parsePages(bytes, record.fileName, { ...parseOptions, pageRange: [size, record.pageNum] });
+    return publish(ctx, record, finishDocument([first, rest], options.features));
+  }
+  const task = taskStub(ctx.env, record.taskId);
+  await putJson(ctx.env.BLOBS, blobKeys.part(record.taskId, 0), first);
+  await task.planParts(size, record.pageNum);
+  await task.partDone(0);
+  const parts: [number, number][] = [];
+  for (let start = size; start < record.pageNum; start += size) parts.push([start, Math.min(start + size, record.pageNum)]);
+  return { kind: "done", record: (await task.get())!, parts };
+}
+
+/** One part of a long scan: its pages read and stored; the last part done has the task finished. */
+async function pagesStage(ctx: StageContext, record: TaskRecord, range: [number, number] | undefined): Promise<StageOutcome> {
+  if (!range || !record.parts) throw new Error(`task ${record.taskId}: a pages message without a planned part`);
+  const bytes = await loadInput(ctx, record);
+  const part = await parsePages(bytes, record.fileName, { ...parseOptionsOf(ctx, record), pageRange: range });
+  await putJson(ctx.env.BLOBS, blobKeys.part(record.taskId, range[0]), part);
+  const { allDone } = await taskStub(ctx.env, record.taskId).partDone(range[0]);
+  const current = (await taskStub(ctx.env, record.taskId).get())!;
+  return { kind: "done", record: current, ...(allDone ? { next: "finish" as const } : {}) };
+}
+
+/** Every part read: the document is finished from them and its results published. */
+async function finishStage(ctx: StageContext, record: TaskRecord): Promise<StageOutcome> {
+  const plan = record.parts;
+  if (!plan) throw new Error(`task ${record.taskId}: finish without parts`);
+  const parts: PagesPart[] = [];
+  for (let start = 0; start < plan.total; start += plan.size) {
+    const part = await getJson<PagesPart>(ctx.env.BLOBS, blobKeys.part(record.taskId, start));
+    if (!part) throw new Error(`task ${record.taskId}: part at page ${start} is missing from storage`);
+    parts.push(part);
+  }
+  return publish(ctx, record, finishDocument(parts, record.parseOptions!.features));
+}
+
+/** The parse options of a task: its features, and images to R2 page by page (none with `image: none`, nor the drawing read for them). */
+function parseOptionsOf(ctx: StageContext, record: TaskRecord): ParseOptions {
+  const options = record.parseOptions!;
   const store = new R2ImageStore(ctx.env.BLOBS, record.taskId);
   const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(ctx.env.AI) };
-  const doc = await parseDocument(bytes, record.fileName, { features: options.features, images });
+  return { features: options.features, images };
+}
+
+/** A parsed document rendered per the task's options, stored, and the task succeeded. */
+async function publish(ctx: StageContext, record: TaskRecord, doc: Document): Promise<StageOutcome> {
+  const options = record.parseOptions!;
+  const store = new R2ImageStore(ctx.env.BLOBS, record.taskId);
   const rendered = await renderWithImages(doc, options, taskImageAccess(ctx.env, record.taskId, options, store, ctx.now()));
   const result: TaskRecord["result"] = { resultKey: blobKeys.result(record.taskId) };
   if (rendered.zip) {
