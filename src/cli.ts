@@ -8,6 +8,7 @@ import { renderParseResult } from "./core/render/result";
 import { convertDocument } from "./core/convert/index";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "./core/options";
 import { isCoreError } from "./core/errors";
+import { MemoryImageStore } from "./core/images/store";
 import { useWasmFromDisk } from "./cli/wasm-from-disk";
 
 function parseArgs(argv: string[]) {
@@ -72,12 +73,15 @@ async function main() {
   } else {
     const target = flags.to === "ppt" ? "ppt" : "word";
     const mode = flags.mode === "layout" || flags.mode === "flow" ? flags.mode : target === "ppt" ? "layout" : "flow";
+    // The figures go to memory while parsing and into the file when converting.
+    const store = new MemoryImageStore();
     const doc = await parseDocument(bytes, name, {
       // What the service asks of the parser for a conversion (src/tasks/run.ts CONVERT_FEATURES).
       features: { ...DEFAULT_FEATURES, enable_title_level_recognition: true, enable_text_cross_page: true, enable_table_cross_page: true, keep_header_footer: true, enable_image_understanding: false },
       onProgress: progressBar(name),
+      images: { sink: store },
     });
-    const out = await convertDocument(doc, target, mode);
+    const out = await convertDocument(doc, target, mode, store);
     const path = outFile ?? join(outDir ?? ".", `${stem}${out.extension}`);
     writeFileSync(path, out.bytes);
     process.stderr.write(`wrote ${path}\n`);

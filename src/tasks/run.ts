@@ -75,7 +75,8 @@ async function loadInput(ctx: StageContext, record: TaskRecord): Promise<Uint8Ar
 async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageOutcome> {
   const bytes = await loadInput(ctx, record);
   if (record.kind === "convert") {
-    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES } });
+    // The figures go to R2 while parsing; the convert stage puts them into the file.
+    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images: { sink: new R2ImageStore(ctx.env.BLOBS, record.taskId) } });
     await putJson(ctx.env.BLOBS, blobKeys.document(record.taskId), doc);
     const parsed = (await taskStub(ctx.env, record.taskId).parsed())!;
     await noteStatus(ctx, parsed);
@@ -167,7 +168,7 @@ async function convertStage(ctx: StageContext, record: TaskRecord): Promise<Stag
   const doc = await getJson<Document>(ctx.env.BLOBS, blobKeys.document(record.taskId));
   if (!doc) throw new Error(`parsed document of task ${record.taskId} is missing from storage`);
   const { targetType, layoutMode } = record.convertOptions!;
-  const out = await convertDocument(doc, targetType, layoutMode);
+  const out = await convertDocument(doc, targetType, layoutMode, new R2ImageStore(ctx.env.BLOBS, record.taskId));
   const fileName = `${baseName(record.fileName)}${out.extension}`;
   const fileKey = blobKeys.file(record.taskId, fileName);
   await ctx.env.BLOBS.put(fileKey, out.bytes, { httpMetadata: { contentType: out.mime } });

@@ -10,6 +10,10 @@ import { styledRuns } from "../../src/core/convert/spans";
 import { CoreError } from "../../src/core/errors";
 import type { BBox, Block, Line, Span } from "../../src/core/model";
 import { sampleDocument } from "./convert-sample";
+import { parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_FEATURES } from "../../src/core/options";
+import { MemoryImageStore } from "../../src/core/images/store";
+import { corpusFile } from "../helpers/corpus";
 
 /** One part of an Office zip as text. */
 async function parts(target: "word" | "ppt", mode: "flow" | "layout") {
@@ -213,5 +217,41 @@ describe("conversion pieces", () => {
     expect(levelFromMarker("(b)", true)).toMatchObject({ format: "lowerLetter", start: 2, text: "(%LEVEL)" });
     expect(levelFromMarker("iv)", true)).toMatchObject({ format: "lowerRoman", start: 4 });
     expect(levelFromMarker("-", false)).toMatchObject({ format: "bullet", text: "–" });
+  });
+});
+
+describe("figures in conversions", () => {
+  // p2d-demo-image.pdf: one raster figure on a page of text.
+  const convertSample = async (target: "word" | "ppt", mode: "flow" | "layout") => {
+    const store = new MemoryImageStore();
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-image.pdf"), "p2d-demo-image.pdf", { features: { ...DEFAULT_FEATURES, enable_image_understanding: false }, images: { sink: store } });
+    const figure = doc.pages.flatMap((p) => p.blocks).find((b) => b.type === "image")!;
+    const files = unzipSync((await convertDocument(doc, target, mode, store)).bytes);
+    const media = Object.keys(files).filter((n) => /\/media\/./.test(n));
+    return { figure, files, media, stored: store.images.get(figure.image!.ref)!.bytes };
+  };
+
+  it("puts the figure inline in Word flow, at its size, with the stored bytes", async () => {
+    const { figure, files, media, stored } = await convertSample("word", "flow");
+    expect(media).toHaveLength(1);
+    expect(files[media[0]]).toEqual(stored);
+    const xml = strFromU8(files["word/document.xml"]);
+    expect(xml).toContain("<wp:inline");
+    const width = figure.bbox[2] - figure.bbox[0];
+    expect(xml).toContain(`cx="${Math.round((width * 96) / 72) * 9525}"`);
+  });
+
+  it("floats the figure at its page position in Word layout", async () => {
+    const { figure, media, files } = await convertSample("word", "layout");
+    expect(media).toHaveLength(1);
+    const xml = strFromU8(files["word/document.xml"]);
+    expect(xml).toContain("<wp:anchor");
+    expect(xml).toContain(`<wp:posOffset>${Math.round(figure.bbox[0] * EMU_PER_POINT)}</wp:posOffset>`);
+  });
+
+  it("places the figure on the slide in PowerPoint", async () => {
+    const { media, files } = await convertSample("ppt", "layout");
+    expect(media).toHaveLength(1);
+    expect(strFromU8(files["ppt/slides/slide1.xml"])).toContain("<p:pic>");
   });
 });

@@ -3,10 +3,11 @@
 // numbered and bulleted lists, real tables. One section with the first page's size; the
 // text reflows, so PDF page breaks are not kept. Header/footer furniture becomes the
 // section's Word header and footer (docx-furniture.ts), out of the reading text.
-import { AlignmentType, Document as WordDocument, HeadingLevel, Packer, Paragraph, Table, TextRun } from "docx";
+import { AlignmentType, Document as WordDocument, HeadingLevel, ImageRun, Packer, Paragraph, Table, TextRun } from "docx";
 import type { Block, Document, Line, Page } from "../model";
 import { wordFurniture } from "./docx-furniture";
 import { wordEquation } from "./docx-math";
+import { isFigure, pixels, type Pictures } from "./pictures";
 import { planLists, type ListPlan } from "./docx-lists";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
@@ -28,12 +29,13 @@ interface Context {
   styles: WordStyles;
   lists: ListPlan;
   contentWidth: number;
+  pictures: Pictures;
 }
 
-export async function docxFlow(doc: Document): Promise<Uint8Array> {
+export async function docxFlow(doc: Document, pictures: Pictures = new Map()): Promise<Uint8Array> {
   const page = flowPage(doc);
   const items = flowItems(doc);
-  const ctx: Context = { styles: wordStyles(doc), lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth };
+  const ctx: Context = { styles: wordStyles(doc), lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures };
   const children = separateTables(items.flatMap((item) => blockElements(item, ctx)));
   const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft: page.margin.left / 20 });
   const margin = { ...page.margin, header: furniture.headerMargin, footer: furniture.footerMargin };
@@ -81,8 +83,9 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
     const bboxWidth = block.bbox[2] - block.bbox[0];
     return [wordTable(block, { width: bboxWidth > 0 ? Math.min(bboxWidth, ctx.contentWidth) : ctx.contentWidth })];
   }
-  // Image bytes are not part of the Document, so a figure cannot be embedded; its caption is its own block.
-  if (block.type === "image" || !block.text.trim()) return [];
+  // A figure inline at its place, at its size (narrowed to the text column); its caption is its own block.
+  if (block.type === "image") return figureParagraph(block, ctx);
+  if (!block.text.trim()) return [];
   const runs = blockRuns(block, continuation);
   if (block.type === "title") {
     const isTitle = block === styles.titleBlock;
@@ -97,6 +100,16 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
   if (block.type === "formula" && block.formula) return [new Paragraph({ alignment: block.formula.display ? AlignmentType.CENTER : wordAlign(block, page), children: [wordEquation(block.formula.latex)] })];
   const alignment = wordAlign(block, page);
   return [new Paragraph({ alignment, indent: wordIndent(block), children: wordRuns(runs, styles.body) })];
+}
+
+function figureParagraph(block: Block, ctx: Context): Paragraph[] {
+  const picture = block.image && ctx.pictures.get(block.image.ref);
+  if (!picture || !isFigure(block)) return [];
+  const [x0, y0, x1, y1] = block.bbox;
+  const width = Math.min(x1 - x0, ctx.contentWidth);
+  const height = ((y1 - y0) * width) / (x1 - x0);
+  const altText = { name: block.image!.ref, description: (block.captions ?? []).join(" ") || block.image!.ref, title: block.image!.ref };
+  return [new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: picture.type, data: picture.bytes, transformation: { width: pixels(width), height: pixels(height) }, altText })] })];
 }
 
 /** Code keeps its line breaks: each PDF line one line of the paragraph. */

@@ -1,8 +1,9 @@
 // Word, layout mode: each PDF page one section of the same size; each block a positioned
 // frame paragraph at its place (one frame per block, not per line, so a paragraph stays
 // one editable paragraph), tables floating at their place as real tables. Header and
-// footer furniture is kept: this mode reproduces how the page looked.
-import { Document as WordDocument, FrameAnchorType, FrameWrap, HeightRule, LineRuleType, Packer, Paragraph, type Table } from "docx";
+// footer furniture is kept, and figures float where the PDF painted them: this mode
+// reproduces how the page looked.
+import { Document as WordDocument, FrameAnchorType, FrameWrap, HeightRule, HorizontalPositionRelativeFrom, ImageRun, LineRuleType, Packer, Paragraph, TextWrappingType, VerticalPositionRelativeFrom, type Table } from "docx";
 import type { Block, Document, Page } from "../model";
 import { blockAlign } from "./alignment";
 import { wordAlign, wordIndent } from "./docx-paragraph";
@@ -15,15 +16,16 @@ import { printedRows } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
 import { letterSpacing } from "./layout-fit";
 import { ownRuns } from "./spans";
+import { isFigure, pixels, type Pictures } from "./pictures";
 
 /** Smallest frame (twips) Word shows reliably. */
 const MIN_FRAME = 100;
 
-export async function docxLayout(doc: Document): Promise<Uint8Array> {
+export async function docxLayout(doc: Document, pictures: Pictures = new Map()): Promise<Uint8Array> {
   const styles = wordStyles(doc);
   const sections = doc.pages.map((page) => ({
     properties: { page: { size: { width: twips(page.width), height: twips(page.height) }, margin: { top: 0, right: 0, bottom: 0, left: 0, header: 0, footer: 0 } } },
-    children: pageElements(page, styles),
+    children: [...pageFigures(page, pictures), ...pageElements(page, styles)],
   }));
   const word = new WordDocument({
     creator: "docparse",
@@ -45,6 +47,31 @@ function pageElements(page: Page, styles: WordStyles): (Paragraph | Table)[] {
   // The section's properties ride on a last ordinary paragraph, not on a frame.
   out.push(anchor());
   return out;
+}
+
+/** EMUs (the unit of drawing positions) per point. */
+const EMU_PER_POINT = 12700;
+
+/** The page's figures where the PDF painted them: pictures floating at page positions, behind nothing, pushing nothing. */
+function pageFigures(page: Page, pictures: Pictures): Paragraph[] {
+  return page.blocks.filter(isFigure).flatMap((block) => {
+    const picture = pictures.get(block.image!.ref);
+    if (!picture) return [];
+    const [x0, y0, x1, y1] = block.bbox;
+    const image = new ImageRun({
+      type: picture.type,
+      data: picture.bytes,
+      transformation: { width: pixels(x1 - x0), height: pixels(y1 - y0) },
+      floating: {
+        horizontalPosition: { relative: HorizontalPositionRelativeFrom.PAGE, offset: Math.round(x0 * EMU_PER_POINT) },
+        verticalPosition: { relative: VerticalPositionRelativeFrom.PAGE, offset: Math.round(y0 * EMU_PER_POINT) },
+        allowOverlap: true,
+        wrap: { type: TextWrappingType.NONE },
+      },
+      altText: { name: block.image!.ref, description: (block.captions ?? []).join(" ") || block.image!.ref, title: block.image!.ref },
+    });
+    return [new Paragraph({ spacing: { before: 0, after: 0 }, children: [image] })];
+  });
 }
 
 /** An empty ordinary paragraph: frames before a table need one to anchor to (LibreOffice drops them otherwise). */

@@ -4,18 +4,19 @@ import { CoreError } from "../errors";
 import { docxFlow } from "./docx-flow";
 import { docxLayout } from "./docx-layout";
 import { pptxLayout } from "./pptx-layout";
+import { loadPictures, type ImageReader } from "./pictures";
 
 /** The media types of the two Office formats (IANA registrations). */
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const PPTX_MIME = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 
-export async function convertDocument(doc: Document, target: "word" | "ppt", mode: "flow" | "layout"): Promise<{ bytes: Uint8Array; mime: string; extension: ".docx" | ".pptx" }> {
+/** `images` gives the figures' bytes (the parse's image store); without it figures are left out. */
+export async function convertDocument(doc: Document, target: "word" | "ppt", mode: "flow" | "layout", images?: ImageReader): Promise<{ bytes: Uint8Array; mime: string; extension: ".docx" | ".pptx" }> {
   try {
-    if (target === "ppt") {
-      if (mode !== "layout") throw new CoreError("processing_failed", "PowerPoint output supports layout mode only.");
-      return { bytes: await pptxLayout(doc), mime: PPTX_MIME, extension: ".pptx" };
-    }
-    const bytes = mode === "flow" ? await docxFlow(doc) : await docxLayout(doc);
+    if (target === "ppt" && mode !== "layout") throw new CoreError("processing_failed", "PowerPoint output supports layout mode only.");
+    const pictures = await loadPictures(doc, images);
+    if (target === "ppt") return { bytes: await pptxLayout(doc, pictures), mime: PPTX_MIME, extension: ".pptx" };
+    const bytes = mode === "flow" ? await docxFlow(doc, pictures) : await docxLayout(doc, pictures);
     return { bytes, mime: DOCX_MIME, extension: ".docx" };
   } catch (e) {
     if (e instanceof CoreError) throw e;

@@ -14,6 +14,8 @@ import { printedRows } from "./table-grid";
 import { repairPptx, type ShapeIndents } from "./pptx-repair";
 import { TitleLayouts } from "./pptx-title";
 import { dominantStyle, ownRuns } from "./spans";
+import { isFigure, type Pictures } from "./pictures";
+import { base64 } from "../images/base64";
 
 const POINTS_PER_INCH = 72;
 /** Letter landscape, when the document has no pages. */
@@ -21,7 +23,7 @@ const DEFAULT_SLIDE = { width: 792, height: 612 };
 /** Smallest box (inches) PowerPoint lets one select. */
 const MIN_BOX = 0.1;
 
-export async function pptxLayout(doc: Document): Promise<Uint8Array> {
+export async function pptxLayout(doc: Document, pictures: Pictures = new Map()): Promise<Uint8Array> {
   const pptx = new PptxGenJS();
   // A presentation has one slide size: the first page's. Other pages are scaled to fit it.
   const slide = doc.pages[0] ?? DEFAULT_SLIDE;
@@ -37,6 +39,12 @@ export async function pptxLayout(doc: Document): Promise<Uint8Array> {
     const blocks = layoutBlocks(page);
     const title = blocks.find((b) => b.type === "title" && !b.hidden);
     const s = pptx.addSlide(title ? { masterName: titles.layoutFor(box(title, page, scale)) } : undefined);
+    // Figures first, under the text, where the PDF painted them.
+    for (const figure of page.blocks.filter(isFigure)) {
+      const picture = pictures.get(figure.image!.ref);
+      const [x0, y0, x1, y1] = figure.bbox;
+      if (picture) s.addImage({ data: `image/${picture.type === "jpg" ? "jpeg" : picture.type};base64,${base64(picture.bytes)}`, x: x0 * scale, y: y0 * scale, w: (x1 - x0) * scale, h: (y1 - y0) * scale, altText: (figure.captions ?? []).join(" ") });
+    }
     for (const block of blocks) {
       if (block.table) addSlideTable(s, { ...block, table: printedRows(block.table) }, scale, body.fontSize, officeFont(body.fontFamily));
       else addTextBox(s, block, page, scale, block === title, indents);
@@ -44,6 +52,7 @@ export async function pptxLayout(doc: Document): Promise<Uint8Array> {
   }
   return repairPptx((await pptx.write({ outputType: "uint8array" })) as Uint8Array, indents);
 }
+
 
 /** The block's text box on the slide, in inches. */
 function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(block)) {

@@ -9,6 +9,7 @@ import { CoreError } from "../errors";
 import { renderParseResult, type ParseResult } from "./result";
 import { visibleBlocks } from "./visible";
 import { ZIP_IMAGE_DIR } from "./zip";
+import { base64 } from "../images/base64";
 
 /** What the caller lends the renderers to reach the images. */
 export interface ImageAccess {
@@ -75,10 +76,3 @@ export async function renderWithImages(doc: Document, opts: RenderOptions, acces
   return renderParseResult(doc, { ...opts, imageSources }, zipImages);
 }
 
-/** Base64 without building one huge argument list (images run to megabytes). */
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(binary);
-}
