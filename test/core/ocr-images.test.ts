@@ -6,6 +6,7 @@ import { CoreError } from "../../src/core/errors";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
+import { MemoryImageStore } from "../../src/core/images/store";
 
 const options = { features: DEFAULT_FEATURES };
 const visibleText = (doc: Document) => doc.pages.flatMap((p) => p.blocks.filter((b) => !b.hidden).map((b) => b.text)).join("\n");
@@ -154,6 +155,13 @@ describe("scanned PDFs", () => {
     const doc = await parseDocument(await fixtureFile("pdf/scanned-phototest-rotate90.pdf"), "scan.pdf", options);
     expect(doc.pages[0].turned).toBe(270);
     expect(doc.pages[0].blocks[0].text).toBe("This is a lot of 12 point text to test the ocr code and see if it works on all types");
+  }, OCR_TIMEOUT);
+
+  it("keeps a page that is one photograph without text as a figure, not a scan", async () => {
+    const store = new MemoryImageStore();
+    const doc = await parseDocument(await fixtureFile("pdf/full-page-photo.pdf"), "photo.pdf", { ...options, images: { sink: store } });
+    expect(doc.pages[0].blocks.map((b) => [b.type, b.source])).toEqual([["image", "text-layer"]]);
+    expect(store.images.size).toBe(1);
   }, OCR_TIMEOUT);
 
   it("reads each page of a mixed PDF its own way: the text layer where there is one, OCR where the page is a scan", async () => {

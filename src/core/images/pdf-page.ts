@@ -27,7 +27,8 @@ export async function storePageImages(page: PdfPage, raw: PageRuns, pageIndex: n
   const bytes = new Map<string, Uint8Array>();
   const drawingAtHand = raw.rulings !== undefined;
   if (!drawingAtHand && !(ctx.hasImageXObjects && mayHoldFigure(raw.runs.map((r) => r.bbox), raw.width, raw.height))) return { bytes, undecoded: 0 };
-  const { images, undecoded } = await pageImages(page, ctx.keepSmall, raw.rotation);
+  const textless = raw.runs.every((r) => !r.text.trim());
+  const { images, undecoded } = await pageImages(page, { keepSmall: ctx.keepSmall, keepFullPage: textless }, raw.rotation);
   raw.images = [];
   for (const [n, img] of images.entries()) {
     const ref = imageRef(pageIndex, n);

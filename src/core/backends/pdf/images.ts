@@ -42,14 +42,21 @@ const OBJECT_WAIT_MS = 3000;
 
 const OPS = pdfjs.OPS;
 
-/** `keepSmall`: also images under figure size (icons in text lines), for enable_inline_image. */
-export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number, keepSmall = false): ImagePlacement[] {
+/** What to keep beyond figure-sized images on part of the page. */
+export interface PlacementOptions {
+  /** Images under figure size (icons in text lines), for enable_inline_image. */
+  keepSmall?: boolean;
+  /** Images covering the page: on a page without text (a full-page photograph) the picture is the content, not a background. */
+  keepFullPage?: boolean;
+}
+
+export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number, { keepSmall = false, keepFullPage = false }: PlacementOptions = {}): ImagePlacement[] {
   const out: ImagePlacement[] = [];
   const seen = new Set<string>();
   walkOperators(ops, base, (fn, args, { ctm }) => {
     if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) return;
     const bbox = unitSquareBox(ctm, pageWidth, pageHeight);
-    if (!bbox || isBackground(bbox, pageWidth, pageHeight)) return;
+    if (!bbox || (!keepFullPage && isBackground(bbox, pageWidth, pageHeight))) return;
     const small = !isFigureSized(bbox);
     if (small && !(keepSmall && Math.min(bbox[2] - bbox[0], bbox[3] - bbox[1]) >= MIN_INLINE_SIDE)) return;
     if (fn === OPS.paintImageXObject) {
@@ -72,13 +79,13 @@ export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: numb
  * The page's images as PNG files, in painting order, and how many figure-sized images
  * pdf.js could not decode (a damaged stream, a filter it does not know).
  */
-export async function pageImages(page: PdfPage, keepSmall = false, rotation = page.rotate): Promise<{ images: ExtractedImage[]; undecoded: number }> {
+export async function pageImages(page: PdfPage, keep: PlacementOptions = {}, rotation = page.rotate): Promise<{ images: ExtractedImage[]; undecoded: number }> {
   const viewport = page.getViewport({ scale: 1, rotation });
   // pdf.js caches the list per page: a page whose tables or fonts already fetched it pays nothing more.
   const ops = (await page.getOperatorList()) as OperatorList;
   const decoded: Decoded[] = [];
   let undecoded = 0;
-  for (const placement of withoutHiddenCopies(imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height, keepSmall))) {
+  for (const placement of withoutHiddenCopies(imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height, keep))) {
     const pixels = placement.inline ?? (await decodedObject(page, placement.objId!));
     if (pixels?.data && pixels.width > 0 && pixels.height > 0) decoded.push({ bbox: placement.bbox, pixels, small: placement.small });
     else undecoded++;

@@ -23,6 +23,10 @@ const MIN_TEXT_CHARS = 20;
  */
 const SCAN_SHARE = 0.8;
 const POINTS_PER_INCH = 72;
+/** A scan holds text: at least this many words... */
+const MIN_SCAN_WORDS = 3;
+/** ...read with at least this mean confidence (a photograph read as text scores far lower). */
+const MIN_SCAN_CONFIDENCE = 40;
 
 /** The page read by OCR from its scan, or undefined when it has a text layer or no scan. */
 export async function scannedPageRuns(page: PdfPage, raw: PageRuns): Promise<PageRuns | undefined> {
@@ -42,6 +46,9 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns): Promise<Pag
   // A page scanned sideways is read in the frame where its text stands upright, as the
   // text layer's sideways pages are (page.turned says by how much).
   const { result, turn, image } = await recognizeUpright(displayed, dpi);
+  // No text read with any confidence: a full-page photograph or drawing, a figure page
+  // rather than a scan; the page is read as it is, its picture kept as a figure.
+  if (result.words.length < MIN_SCAN_WORDS || result.meanConfidence < MIN_SCAN_CONFIDENCE) return undefined;
   const width = turn % 180 ? viewport.height : viewport.width;
   const height = turn % 180 ? viewport.width : viewport.height;
   const [x0, y0, x1] = turnBox(scan.bbox, turn, viewport.width, viewport.height);
