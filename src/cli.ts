@@ -80,6 +80,7 @@ async function main() {
       features: { ...DEFAULT_FEATURES, enable_title_level_recognition: true, enable_text_cross_page: true, enable_table_cross_page: true, keep_header_footer: true, enable_image_understanding: false },
       onProgress: progressBar(name),
       images: { sink: store },
+      drawing: true,
     });
     const out = await convertDocument(doc, target, mode, store);
     const path = outFile ?? join(outDir ?? ".", `${stem}${out.extension}`);

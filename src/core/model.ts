@@ -129,7 +129,14 @@ export interface Page {
   blocks: Block[];
   /** Degrees clockwise the displayed page was turned to read its text upright (width, height and bboxes are of the turned page). */
   turned?: number;
+  /** The page's straight-edged vector drawing (rules, boxes, fills), read only for conversions (ParseOptions.drawing). */
+  drawing?: Shape[];
 }
+
+/** A rule or a rectangle of a page's drawing, in page units. Colours "#rrggbb". */
+export type Shape =
+  | { kind: "line"; from: [number, number]; to: [number, number]; stroke: string; width: number }
+  | { kind: "rect"; bbox: BBox; fill?: string; stroke?: string; width?: number };
 
 export interface Warning {
   page?: number;

@@ -49,6 +49,8 @@ export interface ParseOptions {
   onProgress?: (done: number, total: number) => void;
   /** Where figures' images go, page at a time; without it no image is extracted (and the page's drawing is not read for them). */
   images?: ImageOptions;
+  /** Keep each page's vector drawing (rules, boxes, fills) on the page, for conversions that redraw it. */
+  drawing?: boolean;
 }
 
 export interface ImageOptions {

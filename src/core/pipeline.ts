@@ -7,6 +7,7 @@ import type { FeatureConfig, ParseOptions } from "./options";
 import { openPdf, type PdfPage } from "./backends/pdf/open";
 import { pageRuns, type PageRuns } from "./backends/pdf/runs";
 import { scannedPageRuns } from "./backends/pdf/scan";
+import { pageDrawing } from "./backends/pdf/drawing";
 import { documentHasImageXObjects } from "./backends/pdf/images";
 import { storePageImages, type PageImageContext } from "./images/pdf-page";
 import { describeBudget, describeFigures } from "./images/describe";
@@ -81,6 +82,7 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
           const processed = processPage(i, scanned ?? raw);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
+          else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
           if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);
           if (imageBytes && options.features.enable_image_ocr) await readFigureText(processed.blocks, imageBytes, figureText);
           pages.push(processed);

@@ -76,7 +76,7 @@ async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageO
   const bytes = await loadInput(ctx, record);
   if (record.kind === "convert") {
     // The figures go to R2 while parsing; the convert stage puts them into the file.
-    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images: { sink: new R2ImageStore(ctx.env.BLOBS, record.taskId) } });
+    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images: { sink: new R2ImageStore(ctx.env.BLOBS, record.taskId) }, drawing: true });
     await putJson(ctx.env.BLOBS, blobKeys.document(record.taskId), doc);
     const parsed = (await taskStub(ctx.env, record.taskId).parsed())!;
     await noteStatus(ctx, parsed);

@@ -255,3 +255,19 @@ describe("figures in conversions", () => {
     expect(strFromU8(files["ppt/slides/slide1.xml"])).toContain("<p:pic>");
   });
 });
+
+describe("drawing in PowerPoint", () => {
+  it("redraws the page's rules and boxes as slide shapes, leaving table borders to the table", async () => {
+    const doc = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: DEFAULT_FEATURES, pageRange: [0, 1], drawing: true });
+    const shapes = doc.pages[0].drawing!;
+    // The Register's first page: rules between its columns and under its masthead.
+    const rules = shapes.filter((s) => s.kind === "line" || (s.kind === "rect" && Math.min(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) < 3));
+    expect(rules.length).toBeGreaterThan(3);
+    expect(shapes.every((s) => s.kind === "line" ? s.width > 0 : s.bbox[2] >= s.bbox[0])).toBe(true);
+    const slide = strFromU8(unzipSync((await convertDocument(doc, "ppt", "layout")).bytes)["ppt/slides/slide1.xml"]);
+    expect(slide.match(/prst="line"/g)?.length ?? 0).toBe(shapes.filter((s) => s.kind === "line").length);
+    // Without the option the parse reads no drawing.
+    const plain = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: DEFAULT_FEATURES, pageRange: [0, 1] });
+    expect(plain.pages[0].drawing).toBeUndefined();
+  });
+});

@@ -3,7 +3,7 @@
 // per line, so a paragraph stays editable); the page's first title is the slide's title
 // placeholder; tables as slide tables. Output as bytes (no file system), so it runs in workerd.
 import PptxGenJS from "pptxgenjs";
-import type { Block, Document, Page } from "../model";
+import type { BBox, Block, Document, Page, Shape } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
 import { DEFAULT_FONT, officeFont } from "./fonts";
 import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
@@ -39,7 +39,9 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
     const blocks = layoutBlocks(page);
     const title = blocks.find((b) => b.type === "title" && !b.hidden);
     const s = pptx.addSlide(title ? { masterName: titles.layoutFor(box(title, page, scale)) } : undefined);
-    // Figures first, under the text, where the PDF painted them.
+    // The page's drawing first (rules, boxes, fills), then the figures, under the text.
+    for (const shape of shapesOutsideTables(page)) addShape(pptx, s, shape, scale);
+    // Figures under the text, where the PDF painted them.
     for (const figure of page.blocks.filter(isFigure)) {
       const picture = pictures.get(figure.image!.ref);
       const [x0, y0, x1, y1] = figure.bbox;
@@ -53,6 +55,34 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
   return repairPptx((await pptx.write({ outputType: "uint8array" })) as Uint8Array, indents);
 }
 
+
+/** Shapes a slide table does not draw itself (its borders come with the table). */
+function shapesOutsideTables(page: Page): Shape[] {
+  const tables = page.blocks.filter((b) => b.table && !b.hidden).map((b) => b.bbox);
+  const inside = (box: BBox) => tables.some((t) => box[0] >= t[0] - 1 && box[1] >= t[1] - 1 && box[2] <= t[2] + 1 && box[3] <= t[3] + 1);
+  return (page.drawing ?? []).filter((shape) => !inside(shape.kind === "rect" ? shape.bbox : [Math.min(shape.from[0], shape.to[0]), Math.min(shape.from[1], shape.to[1]), Math.max(shape.from[0], shape.to[0]), Math.max(shape.from[1], shape.to[1])]));
+}
+
+/** One rule or rectangle of the PDF's drawing as a slide shape (inches; line widths in points). */
+function addShape(pptx: PptxGenJS, slide: PptxGenJS.Slide, shape: Shape, scale: number): void {
+  const color = (c: string) => c.replace("#", "").toUpperCase();
+  if (shape.kind === "rect") {
+    const [x0, y0, x1, y1] = shape.bbox;
+    slide.addShape(pptx.ShapeType.rect, {
+      x: x0 * scale, y: y0 * scale, w: Math.max(0.001, (x1 - x0) * scale), h: Math.max(0.001, (y1 - y0) * scale),
+      fill: shape.fill ? { color: color(shape.fill) } : { type: "none" },
+      line: shape.stroke ? { color: color(shape.stroke), width: shape.width } : { type: "none" },
+    });
+    return;
+  }
+  const [[ax, ay], [bx, by]] = [shape.from, shape.to];
+  // A line shape runs from its box's top-left corner to the bottom-right; flipped for the other diagonal.
+  slide.addShape(pptx.ShapeType.line, {
+    x: Math.min(ax, bx) * scale, y: Math.min(ay, by) * scale, w: Math.abs(bx - ax) * scale, h: Math.abs(by - ay) * scale,
+    flipH: (bx < ax) !== (by < ay),
+    line: { color: color(shape.stroke), width: shape.width },
+  });
+}
 
 /** The block's text box on the slide, in inches. */
 function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(block)) {

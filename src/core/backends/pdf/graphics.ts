@@ -29,8 +29,9 @@ const BACKGROUND_SHARE = 0.5;
 
 const OPS = pdfjs.OPS;
 const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
-const STROKES = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
-const FILLS = new Set<number>([OPS.fill, OPS.eoFill]);
+/** Paint operators that stroke a path (and maybe fill it), and those that only fill it. */
+export const STROKE_OPS = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+export const FILL_OPS = new Set<number>([OPS.fill, OPS.eoFill]);
 
 /** `rotation`: the viewport rotation the page's text was read under (PageRuns.rotation). */
 export async function pageRulings(page: PdfPage, rotation = page.rotate): Promise<Ruling[]> {
@@ -46,13 +47,13 @@ export function rulingsFromOperators(ops: OperatorList, base: Matrix, pageWidth:
     if (fn !== OPS.constructPath) return;
     const paint = args[0] as number;
     const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
-    if (!data || !(STROKES.has(paint) || FILLS.has(paint))) return;
+    if (!data || !(STROKE_OPS.has(paint) || FILL_OPS.has(paint))) return;
     const polys = subpaths(data).map((p) => p.map(([x, y]) => applyMatrix(ctm, x, y)));
     for (const poly of polys) {
       const rect = asRect(poly);
-      if (FILLS.has(paint) && !rect) continue;
-      if (rect && (FILLS.has(paint) || paint === OPS.fillStroke || paint === OPS.closeFillStroke)) {
-        if (fill === "#ffffff" && !STROKES.has(paint)) continue;
+      if (FILL_OPS.has(paint) && !rect) continue;
+      if (rect && (FILL_OPS.has(paint) || paint === OPS.fillStroke || paint === OPS.closeFillStroke)) {
+        if (fill === "#ffffff" && !STROKE_OPS.has(paint)) continue;
         addRect(out, rect, pageWidth, pageHeight);
         continue;
       }
@@ -63,7 +64,7 @@ export function rulingsFromOperators(ops: OperatorList, base: Matrix, pageWidth:
 }
 
 /** Sub-paths as point lists; curves contribute only their end points (they are not rules). */
-function subpaths(data: ArrayLike<number>): [number, number][][] {
+export function subpaths(data: ArrayLike<number>): [number, number][][] {
   const out: [number, number][][] = [];
   let cur: [number, number][] = [];
   for (let i = 0; i < data.length; ) {
@@ -98,7 +99,7 @@ function subpaths(data: ArrayLike<number>): [number, number][][] {
 }
 
 /** An axis-aligned rectangle [x0, y0, x1, y1] when the polygon is one. */
-function asRect(poly: [number, number][]): [number, number, number, number] | null {
+export function asRect(poly: [number, number][]): [number, number, number, number] | null {
   const pts = poly.length > 1 && poly[0][0] === poly[poly.length - 1][0] && poly[0][1] === poly[poly.length - 1][1] ? poly.slice(0, -1) : poly;
   if (pts.length !== 4) return null;
   for (let k = 0; k < 4; k++) {

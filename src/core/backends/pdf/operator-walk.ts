@@ -1,7 +1,7 @@
 // One walk over a pdf.js operator list with the graphics state the drawing readers need:
 // the current transform (tracked through save/restore/transform and form XObjects, starting
 // from the viewport's, so coordinates come out in page units with a top-left origin) and
-// the fill colour. Ruling lines (graphics.ts) and raster images (images.ts) both read the
+// the fill and stroke colours and the line width. Ruling lines (graphics.ts) and raster images (images.ts) both read the
 // page through it, so the state tracking exists once.
 import { pdfjs } from "./pdfjs";
 
@@ -17,13 +17,17 @@ export interface WalkState {
   ctm: Matrix;
   /** Fill colour as "#rrggbb" (pdf.js gives RGB fills as hex strings). */
   fill: string;
+  /** Stroke colour, the same way. */
+  stroke: string;
+  /** Line width in user units (scaled by the transform where it is used). */
+  lineWidth: number;
 }
 
 const OPS = pdfjs.OPS;
 
 /** Calls `visit` for every operator other than the state changes it tracks itself. */
 export function walkOperators(ops: OperatorList, base: Matrix, visit: (fn: number, args: unknown[], state: WalkState) => void): void {
-  let state: WalkState = { ctm: base, fill: "#000000" };
+  let state: WalkState = { ctm: base, fill: "#000000", stroke: "#000000", lineWidth: 1 };
   const stack: WalkState[] = [];
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i];
@@ -47,6 +51,12 @@ export function walkOperators(ops: OperatorList, base: Matrix, visit: (fn: numbe
         break;
       case OPS.setFillRGBColor:
         if (typeof args?.[0] === "string") state = { ...state, fill: args[0] };
+        break;
+      case OPS.setStrokeRGBColor:
+        if (typeof args?.[0] === "string") state = { ...state, stroke: args[0] };
+        break;
+      case OPS.setLineWidth:
+        if (typeof args?.[0] === "number") state = { ...state, lineWidth: args[0] };
         break;
       default:
         visit(fn, args, state);

@@ -1,0 +1,55 @@
+// A page's straight-edged vector drawing for conversions that redraw the page: filled and
+// stroked rectangles (boxes, shaded bands, bars) and straight stroked segments (rules,
+// underlines, frames), with their colours and widths, in page units with a top-left
+// origin. Curves are left out (they are glyph-like artwork, better rendered than rebuilt),
+// as are white fills (the page is white) and page-sized backgrounds.
+import type { Shape } from "../../model";
+import type { PdfPage } from "./open";
+import { pdfjs } from "./pdfjs";
+import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
+import { asRect, FILL_OPS, STROKE_OPS, subpaths } from "./graphics";
+
+/** Shapes kept per page at most: a vector chart of thousands of paths is not redrawn piece by piece. */
+const MAX_SHAPES = 1500;
+/** A filled rectangle covering this share of the page is its background. */
+const BACKGROUND_SHARE = 0.9;
+/** Strokes thinner than this (points) are still drawn this wide (hairlines vanish otherwise). */
+const MIN_WIDTH = 0.25;
+
+export async function pageDrawing(page: PdfPage, rotation = page.rotate): Promise<Shape[]> {
+  const viewport = page.getViewport({ scale: 1, rotation });
+  const ops = (await page.getOperatorList()) as OperatorList;
+  return drawingFromOperators(ops, viewport.transform as Matrix, viewport.width, viewport.height);
+}
+
+export function drawingFromOperators(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number): Shape[] {
+  const out: Shape[] = [];
+  walkOperators(ops, base, (fn, args, { ctm, fill, stroke, lineWidth }) => {
+    if (fn !== pdfjs.OPS.constructPath || out.length >= MAX_SHAPES) return;
+    const paint = args[0] as number;
+    const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
+    const fills = FILL_OPS.has(paint) || paint === pdfjs.OPS.fillStroke || paint === pdfjs.OPS.closeFillStroke || paint === pdfjs.OPS.eoFillStroke || paint === pdfjs.OPS.closeEOFillStroke;
+    const strokes = STROKE_OPS.has(paint);
+    if (!data || !(fills || strokes)) return;
+    // The line width in page units: the transform's scale applied to it.
+    const width = Math.max(MIN_WIDTH, Math.round(lineWidth * Math.hypot(ctm[0], ctm[1]) * 100) / 100);
+    for (const poly of subpaths(data).map((p) => p.map(([x, y]) => applyMatrix(ctm, x, y)))) {
+      const rect = asRect(poly);
+      if (rect) {
+        const area = (rect[2] - rect[0]) * (rect[3] - rect[1]);
+        const filled = fills && fill !== "#ffffff" && area < BACKGROUND_SHARE * pageWidth * pageHeight;
+        if (filled || strokes) out.push({ kind: "rect", bbox: rect.map(round) as [number, number, number, number], ...(filled ? { fill } : {}), ...(strokes ? { stroke, width } : {}) });
+        continue;
+      }
+      if (!strokes) continue;
+      for (let k = 1; k < poly.length; k++) {
+        const [a, b] = [poly[k - 1], poly[k]];
+        if (Math.hypot(a[0] - b[0], a[1] - b[1]) < 1) continue;
+        out.push({ kind: "line", from: [round(a[0]), round(a[1])], to: [round(b[0]), round(b[1])], stroke, width });
+      }
+    }
+  });
+  return out;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
