@@ -3,6 +3,7 @@
 import { CoreError } from "../../errors";
 import { pdfjs, sameThreadWorker } from "./pdfjs";
 import { BUNDLED_CMAP_URL, BundledBinaryData } from "./binary-data";
+import { MAX_IMAGE_PIXELS } from "../../limits";
 
 export type PdfDocument = Awaited<ReturnType<typeof pdfjs.getDocument>["promise"]>;
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
@@ -25,6 +26,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
     useWorkerFetch: false,
     verbosity: 0,
     stopAtErrors: false,
+    // A picture past this many pixels is not decoded (pdf.js skips it): a 600 dpi colour
+    // scan decodes to 130 MB of RGBA, past an isolate's memory by itself.
+    maxImageSize: MAX_IMAGE_PIXELS,
   });
   // pdf.js leaves a worker it was handed to its owner: it goes with the document.
   const destroyTask = task.destroy.bind(task);
