@@ -46,8 +46,10 @@ export async function imagePages(bytes: Uint8Array, fileName: string, fileType: 
     }
     options.onProgress?.(pages.length, Math.min(end, sizes.length) - start);
   }
-  // Every page of the part damaged: the first page's own error says best what is wrong.
-  if (pages.length > 0 && warnings.length === pages.length) throw firstError;
+  // Every page damaged: the first page's own error says best what is wrong. A part of a
+  // longer file (read apart, see tasks/run.ts) leaves that verdict to the whole document.
+  const wholeFile = start === 0 && end >= sizes.length;
+  if (wholeFile && pages.length > 0 && warnings.length === pages.length) throw firstError;
   return { source: { fileName, fileType, pageCount: sizes.length }, pages, warnings, hints: {} };
 }
 
