@@ -71,15 +71,15 @@ export class TaskObject extends DurableObject<Env> {
     await this.save();
   }
 
-  /** A part was read and stored; says whether every part now is (then the task can be finished). */
-  async partDone(start: number): Promise<{ allDone: boolean }> {
+  /** A part was read and stored; says whether every part now is (then the task can be finished), with the record as it stands. */
+  async partDone(start: number): Promise<{ allDone: boolean; record: TaskRecord | null }> {
     const parts = this.record?.parts;
-    if (!parts || isTerminal(this.record!.status)) return { allDone: false };
+    if (!parts || isTerminal(this.record!.status)) return { allDone: false, record: this.record };
     if (!parts.done.includes(start)) {
       parts.done.push(start);
       await this.save();
     }
-    return { allDone: parts.done.length === Math.ceil(parts.total / parts.size) };
+    return { allDone: parts.done.length === Math.ceil(parts.total / parts.size), record: this.record };
   }
 
   async succeed(result: TaskResultPointers, now: Date): Promise<TaskRecord | null> {

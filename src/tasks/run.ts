@@ -99,10 +99,10 @@ async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageO
   const task = taskStub(ctx.env, record.taskId);
   await putJson(ctx.env.BLOBS, blobKeys.part(record.taskId, 0), first);
   await task.planParts(size, record.pageNum);
-  await task.partDone(0);
+  const { record: planned } = await task.partDone(0);
   const parts: [number, number][] = [];
   for (let start = size; start < record.pageNum; start += size) parts.push([start, Math.min(start + size, record.pageNum)]);
-  return { kind: "done", record: (await task.get())!, parts };
+  return { kind: "done", record: planned!, parts };
 }
 
 /** One part of a long scan: its pages read and stored; the last part done has the task finished. */
@@ -111,9 +111,8 @@ async function pagesStage(ctx: StageContext, record: TaskRecord, range: [number,
   const bytes = await loadInput(ctx, record);
   const part = await parsePages(bytes, record.fileName, { ...parseOptionsOf(ctx, record), pageRange: range });
   await putJson(ctx.env.BLOBS, blobKeys.part(record.taskId, range[0]), part);
-  const { allDone } = await taskStub(ctx.env, record.taskId).partDone(range[0]);
-  const current = (await taskStub(ctx.env, record.taskId).get())!;
-  return { kind: "done", record: current, ...(allDone ? { next: "finish" as const } : {}) };
+  const { allDone, record: current } = await taskStub(ctx.env, record.taskId).partDone(range[0]);
+  return { kind: "done", record: current!, ...(allDone ? { next: "finish" as const } : {}) };
 }
 
 /** Every part read: the document is finished from them and its results published. */

@@ -7,7 +7,7 @@ import { AlignmentType, Document as WordDocument, HeadingLevel, ImageRun, Packer
 import type { Block, Document, Line, Page } from "../model";
 import { wordFurniture } from "./docx-furniture";
 import { wordEquation } from "./docx-math";
-import { isFigure, pixels, type Pictures } from "./pictures";
+import { isFigure, pixels, wordAltText, type Pictures } from "./pictures";
 import { planLists, type ListPlan } from "./docx-lists";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
@@ -108,8 +108,7 @@ function figureParagraph(block: Block, ctx: Context): Paragraph[] {
   const [x0, y0, x1, y1] = block.bbox;
   const width = Math.min(x1 - x0, ctx.contentWidth);
   const height = ((y1 - y0) * width) / (x1 - x0);
-  const altText = { name: block.image!.ref, description: (block.captions ?? []).join(" ") || block.image!.ref, title: block.image!.ref };
-  return [new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: picture.type, data: picture.bytes, transformation: { width: pixels(width), height: pixels(height) }, altText })] })];
+  return [new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: picture.type, data: picture.bytes, transformation: { width: pixels(width), height: pixels(height) }, altText: wordAltText(block) })] })];
 }
 
 /** Code keeps its line breaks: each PDF line one line of the paragraph. */

@@ -16,7 +16,7 @@ import { printedRows } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
 import { letterSpacing } from "./layout-fit";
 import { ownRuns } from "./spans";
-import { isFigure, pixels, type Pictures } from "./pictures";
+import { isFigure, pixels, wordAltText, type Pictures } from "./pictures";
 
 /** Smallest frame (twips) Word shows reliably. */
 const MIN_FRAME = 100;
@@ -68,7 +68,7 @@ function pageFigures(page: Page, pictures: Pictures): Paragraph[] {
         allowOverlap: true,
         wrap: { type: TextWrappingType.NONE },
       },
-      altText: { name: block.image!.ref, description: (block.captions ?? []).join(" ") || block.image!.ref, title: block.image!.ref },
+      altText: wordAltText(block),
     });
     return [new Paragraph({ spacing: { before: 0, after: 0 }, children: [image] })];
   });

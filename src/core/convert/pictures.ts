@@ -30,3 +30,9 @@ export async function loadPictures(doc: Document, reader: ImageReader | undefine
 
 /** Points to the 96-dpi pixels docx sizes images in. */
 export const pixels = (points: number) => Math.max(1, Math.round((points * 96) / 72));
+
+/** A figure's alternative text in Word: its caption, else its name in the store. */
+export function wordAltText(block: Block): { name: string; description: string; title: string } {
+  const ref = block.image!.ref;
+  return { name: ref, description: (block.captions ?? []).join(" ") || ref, title: ref };
+}

@@ -1,5 +1,5 @@
-// Decoded pdf.js images (its ImageKind layouts) to PNG files with fast-png (pure JS, MIT,
-// deflate by fflate, already bundled for the image backend).
+// Decoded pdf.js images (its ImageKind layouts) as 8-bit samples, and as PNG files with
+// fast-png (pure JS, MIT, deflate by fflate, already bundled for the image backend).
 import { encode } from "fast-png";
 
 /** pdf.js's decoded image: `kind` 1 = 1 bit gray packed in bytes (bit set = white), 2 = RGB, 3 = RGBA. */
@@ -17,26 +17,30 @@ export interface DecodedImage {
 const DEFLATE_LEVEL = 4;
 
 export function decodedImageToPng(img: DecodedImage): Uint8Array | null {
+  const samples = decodedSamples(img);
+  return samples && encode({ width: img.width, height: img.height, data: samples.data, channels: samples.channels, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } });
+}
+
+/** The pixels of a decoded image as 8-bit samples, interleaved by channel (1 gray, 3 RGB, 4 RGBA); null for a layout it cannot be. */
+export function decodedSamples(img: DecodedImage): { data: Uint8Array; channels: 1 | 3 | 4 } | null {
   const { width, height, kind } = img;
-  if (!(width > 0 && height > 0)) return null;
+  if (!(width > 0 && height > 0) || !img.data) return null;
   const pixels = width * height;
   const data = img.data instanceof Uint8Array ? img.data : new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength);
   switch (kind) {
     case 1:
-      return encode({ width, height, data: unpackBits(data, width, height), channels: 1, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } });
+      return { data: unpackBits(data, width, height), channels: 1 };
     case 2:
-      if (data.length < pixels * 3) return null;
-      return encode({ width, height, data: data.subarray(0, pixels * 3), channels: 3, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } });
+      return data.length < pixels * 3 ? null : { data: data.subarray(0, pixels * 3), channels: 3 };
     case 3:
-      if (data.length < pixels * 4) return null;
-      return encode({ width, height, data: data.subarray(0, pixels * 4), channels: 4, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } });
+      return data.length < pixels * 4 ? null : { data: data.subarray(0, pixels * 4), channels: 4 };
     default:
       return null;
   }
 }
 
 /** 1-bit rows (each padded to a byte) to one gray byte per pixel. */
-export function unpackBits(data: Uint8Array, width: number, height: number): Uint8Array {
+function unpackBits(data: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(width * height);
   const stride = (width + 7) >> 3;
   for (let y = 0; y < height; y++) {

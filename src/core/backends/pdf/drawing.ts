@@ -7,7 +7,7 @@ import type { Shape } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
-import { asRect, FILL_OPS, STROKE_OPS, subpaths } from "./graphics";
+import { asRect, FILLING_OPS, STROKE_OPS, subpaths } from "./graphics";
 
 /** Shapes kept per page at most: a vector chart of thousands of paths is not redrawn piece by piece. */
 const MAX_SHAPES = 1500;
@@ -28,7 +28,7 @@ export function drawingFromOperators(ops: OperatorList, base: Matrix, pageWidth:
     if (fn !== pdfjs.OPS.constructPath || out.length >= MAX_SHAPES) return;
     const paint = args[0] as number;
     const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
-    const fills = FILL_OPS.has(paint) || paint === pdfjs.OPS.fillStroke || paint === pdfjs.OPS.closeFillStroke || paint === pdfjs.OPS.eoFillStroke || paint === pdfjs.OPS.closeEOFillStroke;
+    const fills = FILLING_OPS.has(paint);
     const strokes = STROKE_OPS.has(paint);
     if (!data || !(fills || strokes)) return;
     // The line width in page units: the transform's scale applied to it.

@@ -31,7 +31,9 @@ const OPS = pdfjs.OPS;
 const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
 /** Paint operators that stroke a path (and maybe fill it), and those that only fill it. */
 export const STROKE_OPS = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
-export const FILL_OPS = new Set<number>([OPS.fill, OPS.eoFill]);
+const FILL_OPS = new Set<number>([OPS.fill, OPS.eoFill]);
+/** Every paint operator that fills the path (with or without stroking it). */
+export const FILLING_OPS = new Set<number>([...FILL_OPS, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 
 /** `rotation`: the viewport rotation the page's text was read under (PageRuns.rotation). */
 export async function pageRulings(page: PdfPage, rotation = page.rotate): Promise<Ruling[]> {

@@ -11,6 +11,8 @@ import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./op
 /** Where an image is painted, and where its pixels are. */
 export interface ImagePlacement {
   bbox: BBox;
+  /** The transform the image is painted under (its direction on the page). */
+  ctm: Matrix;
   /** pdf.js object id of an image XObject ("g_" ids live in commonObjs: images shared by pages). */
   objId?: string;
   /** An inline image's decoded pixels, carried in the operator list itself. */
@@ -66,10 +68,10 @@ export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: numb
       const key = `${objId}@${bbox.map(Math.round).join(",")}`;
       if (seen.has(key)) return;
       seen.add(key);
-      out.push({ bbox, objId, ...(small ? { small } : {}) });
+      out.push({ bbox, ctm, objId, ...(small ? { small } : {}) });
     } else {
       const inline = args[0] as DecodedImage | undefined;
-      if (inline?.data) out.push({ bbox, inline, ...(small ? { small } : {}) });
+      if (inline?.data) out.push({ bbox, ctm, inline, ...(small ? { small } : {}) });
     }
   });
   return out;
@@ -182,7 +184,7 @@ export function decodedObject(page: PdfPage, objId: string): Promise<DecodedImag
 }
 
 /** The box of the unit square under `ctm`, clipped to the page; null when it falls off the page. */
-export function unitSquareBox(ctm: Matrix, pageWidth: number, pageHeight: number): BBox | null {
+function unitSquareBox(ctm: Matrix, pageWidth: number, pageHeight: number): BBox | null {
   const corners = [applyMatrix(ctm, 0, 0), applyMatrix(ctm, 1, 0), applyMatrix(ctm, 0, 1), applyMatrix(ctm, 1, 1)];
   const xs = corners.map((p) => p[0]);
   const ys = corners.map((p) => p[1]);

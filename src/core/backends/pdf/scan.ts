@@ -6,10 +6,9 @@
 // text does not stand so (ocr/orientation.ts).
 import type { PageRuns } from "./runs";
 import type { PdfPage } from "./open";
-import { pdfjs } from "./pdfjs";
-import { decodedObject, unitSquareBox } from "./images";
-import { walkOperators, type Matrix, type OperatorList } from "./operator-walk";
-import { unpackBits, type DecodedImage } from "../../images/png";
+import { decodedObject, imagePlacements, type ImagePlacement } from "./images";
+import type { Matrix, OperatorList } from "./operator-walk";
+import { decodedSamples, type DecodedImage } from "../../images/png";
 import { grayFromSamples, rotateGray, type GrayImage } from "../image/gray";
 import { recognizeUpright } from "../../ocr/orientation";
 import { ocrRuns } from "../../ocr/runs";
@@ -69,36 +68,15 @@ function turnBox([x0, y0, x1, y1]: BBox, turn: number, width: number, height: nu
   return [x0, y0, x1, y1];
 }
 
-interface Picture {
-  bbox: BBox;
-  ctm: Matrix;
-  objId?: string;
-  inline?: DecodedImage;
-}
-
 /** The page's largest painted image, when it covers most of the page. */
-function largestPicture(ops: OperatorList, base: Matrix, width: number, height: number): Picture | undefined {
-  let best: Picture | undefined;
-  let bestArea = SCAN_SHARE * width * height;
-  walkOperators(ops, base, (fn, args, { ctm }) => {
-    if (fn !== pdfjs.OPS.paintImageXObject && fn !== pdfjs.OPS.paintInlineImageXObject) return;
-    const bbox = unitSquareBox(ctm, width, height);
-    if (!bbox) return;
-    const area = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]);
-    if (area < bestArea) return;
-    bestArea = area;
-    best = fn === pdfjs.OPS.paintImageXObject ? { bbox, ctm, objId: args[0] as string } : { bbox, ctm, inline: args[0] as DecodedImage };
-  });
-  return best;
+function largestPicture(ops: OperatorList, base: Matrix, width: number, height: number): ImagePlacement | undefined {
+  const area = ({ bbox }: ImagePlacement) => (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]);
+  const covering = imagePlacements(ops, base, width, height, { keepFullPage: true }).filter((p) => area(p) >= SCAN_SHARE * width * height);
+  return covering.reduce<ImagePlacement | undefined>((best, p) => (!best || area(p) > area(best) ? p : best), undefined);
 }
 
-/** pdf.js's decoded pixels as gray (its layouts: 1-bit packed, RGB, RGBA). */
+/** pdf.js's decoded pixels as gray. */
 function grayOf(img: DecodedImage): GrayImage | undefined {
-  const { width, height, kind } = img;
-  if (!(width > 0 && height > 0) || !img.data) return undefined;
-  const data = img.data instanceof Uint8Array ? img.data : new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength);
-  if (kind === 1) return grayFromSamples(width, height, unpackBits(data, width, height), 1);
-  if (kind === 2 && data.length >= width * height * 3) return grayFromSamples(width, height, data, 3);
-  if (kind === 3 && data.length >= width * height * 4) return grayFromSamples(width, height, data, 4);
-  return undefined;
+  const samples = decodedSamples(img);
+  return samples ? grayFromSamples(img.width, img.height, samples.data, samples.channels) : undefined;
 }
