@@ -2,10 +2,11 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { readFile } from "node:fs/promises";
 import { resolve, normalize } from "node:path";
+import { sharedDir } from "./scripts/shared-dir.mjs";
 
 /** Hosts whose requests the tests' outbound service answers from disk (tests have no network). */
 const SERVED: Record<string, string> = {
-  "corpus.test": resolve(import.meta.dirname, "../shared/corpus"),
+  "corpus.test": resolve(sharedDir(import.meta.dirname), "corpus"),
   "fixtures.test": resolve(import.meta.dirname, "test/fixtures"),
 };
 

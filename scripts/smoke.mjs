@@ -5,10 +5,11 @@ import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureDevVars, quietEnv, root, seedKey, waitForHttp } from "./dev-env.mjs";
+import { sharedDir } from "./shared-dir.mjs";
 
 const port = Number(process.env.SMOKE_PORT ?? 8799);
 const base = process.env.SMOKE_URL ?? `http://127.0.0.1:${port}`;
-const corpus = resolve(root, "../shared/corpus");
+const corpus = resolve(sharedDir(root), "corpus");
 const state = resolve(root, ".out/smoke-state");
 
 let child;

@@ -1,4 +1,4 @@
-// Reads files from disk inside workerd: vitest.config.ts serves ../shared/corpus at
+// Reads files from disk inside workerd: vitest.config.ts serves the shared corpus (scripts/shared-dir.mjs) at
 // http://corpus.test/ and test/fixtures at http://fixtures.test/ (tests have no other network).
 async function served(host: string, path: string): Promise<Uint8Array> {
   const res = await fetch(`http://${host}/${path.replace(/^\/+/, "")}`);
