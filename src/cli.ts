@@ -9,7 +9,7 @@ import { convertDocument } from "./core/convert/index";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "./core/options";
 import { isCoreError } from "./core/errors";
 import { MemoryImageStore } from "./core/images/store";
-import { useWasmFromDisk } from "./cli/wasm-from-disk";
+import { pdfiumRenderer, useWasmFromDisk } from "./cli/wasm-from-disk";
 
 function parseArgs(argv: string[]) {
   const positional: string[] = [];
@@ -79,7 +79,7 @@ async function main() {
       // What the service asks of the parser for a conversion (src/tasks/run.ts CONVERT_FEATURES).
       features: { ...DEFAULT_FEATURES, enable_title_level_recognition: true, enable_text_cross_page: true, enable_table_cross_page: true, keep_header_footer: true, enable_image_understanding: false },
       onProgress: progressBar(name),
-      images: { sink: store },
+      images: { sink: store, renderer: pdfiumRenderer(bytes) },
       drawing: true,
     });
     const out = await convertDocument(doc, target, mode, store);

@@ -1,10 +1,13 @@
 // The WebAssembly the core needs, for Node callers (CLI, eval, bench): Node cannot import a
 // `.wasm` as a compiled module the way the Worker bundle does, so the generated files
-// (scripts/build-ocr.mjs, scripts/build-pdfjs.mjs) are read from disk and compiled here.
+// (scripts/build-ocr.mjs, scripts/build-pdfjs.mjs, scripts/build-pdfium.mjs) are read from
+// disk and compiled here.
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { providePdfWasmDecoders } from "../core/backends/pdf/wasm-decoders";
 import { useOcrAssetsFromDisk } from "./ocr-assets";
+import { loadPdfium, renderRegions } from "../core/raster/pdfium";
+import type { RegionRenderer } from "../core/raster/region";
 
 const pdfGenerated = resolve(import.meta.dirname, "../core/backends/pdf/generated");
 
@@ -19,4 +22,17 @@ export function useWasmFromDisk(): void {
       return compiled.get(filename);
     },
   });
+}
+
+const pdfiumWasm = resolve(import.meta.dirname, "../core/raster/generated/pdfium.wasm");
+let pdfiumCompiled: Promise<WebAssembly.Module> | undefined;
+
+/** The page renderer for one document, PDFium in this process (the Worker calls the renderer Worker instead). */
+export function pdfiumRenderer(bytes: Uint8Array): RegionRenderer {
+  return {
+    async render(requests) {
+      pdfiumCompiled ??= WebAssembly.compile(readFileSync(pdfiumWasm));
+      return renderRegions(await loadPdfium(await pdfiumCompiled), bytes, requests);
+    },
+  };
 }

@@ -51,6 +51,8 @@ export interface Table {
   columnCount: number;
   /** Whether the PDF drew the table's grid (false: a table made of aligned text only); converters draw borders to match. */
   ruled?: boolean;
+  /** The table's region drawn as a picture (element_formats.table "image"). */
+  image?: ImageRef;
 }
 
 export interface ImageRef {
@@ -109,6 +111,8 @@ export interface Block {
   /** LaTeX of the inline formulas written into `text` as `$latex$` (renderers put them in the asked notation). */
   inlineFormulas?: string[];
   captions?: string[];
+  /** The picture is drawn from the page itself (a vector figure, rendered to PNG), not an image the file holds. */
+  drawn?: boolean;
   /** Small images inside the block's lines (enable_inline_image), at a character offset of `text`. */
   inlineImages?: InlineImage[];
   layer: Layer;

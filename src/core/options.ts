@@ -2,6 +2,7 @@
 // output_formats) are validated at the edge and turned into these.
 import type { ImageSink } from "./images/store";
 import type { ImageDescriber } from "./images/describe";
+import type { RegionRenderer } from "./raster/region";
 
 export interface FeatureConfig {
   enable_text_cross_page: boolean;
@@ -57,6 +58,10 @@ export interface ImageOptions {
   sink: ImageSink;
   /** Vision model for enable_image_understanding; absent, figures say no description was produced. */
   describer?: ImageDescriber;
+  /** Draws regions of the PDF's pages: vector figures become pictures; absent, their text stays text. */
+  renderer?: RegionRenderer;
+  /** element_formats.table "image": each table's region drawn too (needs the renderer). */
+  tableImages?: boolean;
 }
 
 export interface RenderOptions {

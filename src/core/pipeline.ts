@@ -10,8 +10,10 @@ import { scannedPageRuns } from "./backends/pdf/scan";
 import { pageDrawing } from "./backends/pdf/drawing";
 import { documentHasImageXObjects } from "./backends/pdf/images";
 import { storePageImages, type PageImageContext } from "./images/pdf-page";
-import { describeBudget, describeFigures } from "./images/describe";
+import { describeBudget, describeFigures, type DescribeBudget } from "./images/describe";
 import { figureTextBudget, readFigureText } from "./images/figure-text";
+import { renderPendingRegions, type PendingRegion } from "./images/drawn-regions";
+import { REGION_DPI, regionPixelSize, type RegionRenderer } from "./raster/region";
 import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
 import { processDocument, processPage, type DocumentHints } from "./processors/index";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
@@ -69,7 +71,9 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
     // Page at a time: each page's pdf.js state is released before the next is read.
     const warnings: Warning[] = [];
     const tagged: OutlineEntry[] = [];
-    const imageContext = options.images ? { sink: options.images.sink, hasImageXObjects: documentHasImageXObjects(bytes), keepSmall: options.features.enable_inline_image } : undefined;
+    const renderer = options.images?.renderer;
+    const imageContext = options.images ? { sink: options.images.sink, hasImageXObjects: documentHasImageXObjects(bytes), keepSmall: options.features.enable_inline_image, drawnFigures: !!renderer } : undefined;
+    const pending: PendingRegion[] = [];
     const describe = describeBudget();
     const figureText = figureTextBudget();
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
@@ -83,6 +87,7 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
           const processed = processPage(i, scanned ?? raw);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
+          if (renderer && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));
           if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);
           if (imageBytes && options.features.enable_image_ocr) await readFigureText(processed.blocks, imageBytes, figureText);
           pages.push(processed);
@@ -98,6 +103,7 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
       }
       options.onProgress?.(pages.length, end - start);
     }
+    if (renderer && pending.length) await finishDrawnRegions(pending, renderer, options, warnings, describe);
     // The outline is the whole document's: the part that starts it carries it.
     const outline = start === 0 ? await readOutline(pdf) : [];
     const title = await documentTitle(pdf);
@@ -116,6 +122,29 @@ export function finishDocument(parts: PagesPart[], features: FeatureConfig): Doc
   if (pages.length > 0 && unreadable.length === pages.length) throw new CoreError("corrupt_file", `No page of the ${ordered[0].source.fileType === ".pdf" ? "PDF" : "file"} could be read (${unreadable[0].message}).`);
   processDocument(pages, features, { outline: ordered.flatMap((p) => p.hints.outline ?? []), tagged: ordered.flatMap((p) => p.hints.tagged ?? []) });
   return { source: ordered[0].source, pages, warnings };
+}
+
+/** The page's pictures to draw: its vector figures, and its tables when they are asked for as images. */
+function regionsToDraw(page: Page, turn: number, tableImages: boolean): PendingRegion[] {
+  const out: PendingRegion[] = [];
+  for (const block of page.blocks) {
+    const request = { page: page.index, bbox: block.bbox, turn, dpi: REGION_DPI };
+    if (block.drawn && block.image) out.push({ page, block, request, of: "image" });
+    else if (tableImages && block.table) {
+      block.table.image = { ref: `page${page.index + 1}-table${out.length + 1}.png`, mime: "image/png", ...regionPixelSize(block.bbox, REGION_DPI) };
+      out.push({ page, block, request, of: "table" });
+    }
+  }
+  return out;
+}
+
+/** Draws the part's noted regions, then gives its drawn figures what extracted ones get: a description, their text when asked. */
+async function finishDrawnRegions(pending: PendingRegion[], renderer: RegionRenderer, options: ParseOptions, warnings: Warning[], describe: DescribeBudget): Promise<void> {
+  const bytes = await renderPendingRegions(pending, renderer, options.images!.sink, warnings);
+  const figures = pending.filter((p) => p.of === "image" && bytes.has(p.block.image!.ref)).map((p) => p.block);
+  // A drawn figure's text is the text layer's (exact), not OCR's: kept only when asked for, like OCR's.
+  if (!options.features.enable_image_ocr) for (const f of figures) delete f.image!.text;
+  if (options.features.enable_image_understanding) await describeFigures(figures, bytes, options.images?.describer, describe);
 }
 
 /** A page whose images cannot be read keeps its text: a warning, no figures. */

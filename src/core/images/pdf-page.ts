@@ -1,11 +1,12 @@
 // A PDF page's images, from extraction to the store: the page's drawing is read only when
-// it is already at hand (tables fetched it) or when the file has image XObjects and the
-// page's text leaves room for a figure (figure-hint.ts); the PNGs go to the sink at once
+// it is already at hand (tables fetched it) or when the page's text leaves room for a
+// figure (figure-hint.ts) and the file has image XObjects or vector figures will be drawn; the PNGs go to the sink at once
 // and the page's runs get their refs. The bytes are returned for image understanding and
 // dropped with the page.
 import type { PdfPage } from "../backends/pdf/open";
 import type { PageRuns } from "../backends/pdf/runs";
 import { pageImages } from "../backends/pdf/images";
+import { pageDrawingClusters } from "../backends/pdf/drawing-clusters";
 import { mayHoldFigure } from "./figure-hint";
 import { imageRef, type ImageSink } from "./store";
 
@@ -15,6 +16,8 @@ export interface PageImageContext {
   hasImageXObjects: boolean;
   /** enable_inline_image: keep images under figure size too, for the text lines they sit in. */
   keepSmall?: boolean;
+  /** A renderer will draw vector figures: read where the page's drawing lies. */
+  drawnFigures?: boolean;
 }
 
 export interface StoredPageImages {
@@ -26,7 +29,9 @@ export interface StoredPageImages {
 export async function storePageImages(page: PdfPage, raw: PageRuns, pageIndex: number, ctx: PageImageContext): Promise<StoredPageImages> {
   const bytes = new Map<string, Uint8Array>();
   const drawingAtHand = raw.rulings !== undefined;
-  if (!drawingAtHand && !(ctx.hasImageXObjects && mayHoldFigure(raw.runs.map((r) => r.bbox), raw.width, raw.height))) return { bytes, undecoded: 0 };
+  const roomForFigure = drawingAtHand || mayHoldFigure(raw.runs.map((r) => r.bbox), raw.width, raw.height);
+  if (ctx.drawnFigures && roomForFigure) raw.drawings = await pageDrawingClusters(page, raw.rotation);
+  if (!drawingAtHand && !(ctx.hasImageXObjects && roomForFigure)) return { bytes, undecoded: 0 };
   const textless = raw.runs.every((r) => !r.text.trim());
   const { images, undecoded } = await pageImages(page, { keepSmall: ctx.keepSmall, keepFullPage: textless }, raw.rotation);
   raw.images = [];

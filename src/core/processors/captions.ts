@@ -24,7 +24,7 @@ export function attachCaptions(blocks: Block[]): void {
   for (const pass of ["labelled", "small"] as const) {
     for (const owner of owners) {
       if (owner.captions?.length) continue;
-      let best: { block: Block; gap: number } | null = null;
+      let best: { block: Block; rank: number } | null = null;
       for (const b of blocks) {
         if (taken.has(b) || b.hidden || b.type !== "text" || b.layer !== "body") continue;
         const gap = verticalGap(owner, b);
@@ -32,7 +32,10 @@ export function attachCaptions(blocks: Block[]): void {
         const labelled = LABELLED.test(b.text.trim());
         const below = b.bbox[1] >= owner.bbox[3] - 1;
         const fits = pass === "labelled" ? labelled : owner.type === "image" && below && isSmallNote(b, bodySize) && !amidOtherImages(b, owner, owners);
-        if (fits && (!best || gap < best.gap)) best = { block: b, gap };
+        // Figures are captioned below and tables above, as a rule: a label on the usual side wins over a nearer one on the other (the caption of the listing above a figure).
+        const usualSide = owner.type === "image" ? below : !below;
+        const rank = gap + (usualSide ? 0 : MAX_GAP);
+        if (fits && (!best || rank < best.rank)) best = { block: b, rank };
       }
       if (!best) continue;
       taken.add(best.block);

@@ -1,5 +1,5 @@
 // The one place the order of the processing steps lives.
-//   per page:  runs -> tables -> lines -> blocks -> formulas -> figures -> reading order -> captions
+//   per page:  runs -> tables -> vector figures -> lines -> blocks -> formulas -> figures -> reading order -> captions
 //   document:  furniture -> footnotes -> headings -> lists -> cross-page merges
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
@@ -20,19 +20,22 @@ import { extractTables, mergeTablesAcrossPages } from "./tables/index";
 import { figureBlocks, hideImagesInTables, placeInlineImages } from "./figures";
 import { attachCaptions } from "./captions";
 import { markFormulas } from "./formulas";
+import { vectorFigureBlocks, vectorFigures } from "./vector-figures";
 
 export function processPage(index: number, raw: PageRuns): Page {
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
   // (pagination) reach neither.
   const furniture = artifactBlocks(raw.runs.filter((r) => r.artifact), raw.height);
-  const { tables, rest } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
+  const { tables, rest: beyondTables } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
+  // Vector figures next: their labels are part of the picture, not paragraphs.
+  const { figures, rest, images } = vectorFigures(raw.drawings, beyondTables, tables.map((t) => t.bbox), raw.images ?? [], { index, firstRef: raw.images?.length ?? 0 });
   const horizontal = rest.filter((r) => !r.vertical);
   const vertical = rest.filter((r) => r.vertical);
   const textBlocks = buildBlocks(buildLines(horizontal));
   markFormulas(textBlocks);
-  const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(raw.images)], raw.width);
+  const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(images), ...vectorFigureBlocks(figures)], raw.width);
   attachCaptions(blocks);
-  placeInlineImages(blocks, raw.images);
+  placeInlineImages(blocks, images);
   // A page set mostly in vertical writing reads its columns first (right to left); on a
   // horizontal page, vertical labels come after the text.
   const verticalBlocks = buildVerticalBlocks(vertical);

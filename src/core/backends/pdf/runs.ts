@@ -10,6 +10,7 @@ import { headingContent, taggedHeadings } from "./tags";
 import type { OutlineEntry } from "./outline";
 import { fontInfoFromName, pageFonts } from "./fonts";
 import { pageRulings, type Ruling } from "./graphics";
+import type { DrawingCluster } from "./drawing-clusters";
 import { mayHoldTable } from "../../processors/tables/hints";
 import { uprightRotation } from "./upright";
 import { withoutOverprints } from "./overprint";
@@ -43,6 +44,8 @@ export interface PageRuns {
   rulings?: Ruling[];
   /** Headings the tagged-PDF structure tree names on this page. */
   headings?: OutlineEntry[];
+  /** Clusters of the vector drawing, read when figures are rendered (processors/vector-figures.ts picks the figures). */
+  drawings?: DrawingCluster[];
   /** Raster images already handed to the image store (see backends/pdf/images.ts), by ref. */
   images?: PlacedImage[];
   /** Viewport rotation the page was read under (its /Rotate, or the one that stands its text upright: upright.ts). */
