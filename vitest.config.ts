@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { readFile } from "node:fs/promises";
 import { resolve, normalize } from "node:path";
 import { sharedDir } from "./scripts/shared-dir.mjs";
+import { buildRenderer, rendererOutDir } from "./scripts/build-renderer.mjs";
 
 /** Hosts whose requests the tests' outbound service answers from disk (tests have no network). */
 const SERVED: Record<string, string> = {
@@ -16,6 +17,17 @@ export default defineConfig({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: { SIGNING_SECRET: "test-signing-secret", ADMIN_TOKEN: "test-admin-token" },
+        // The renderer Worker beside the one under test, as deployed: its bundle, its R2 bucket (the same one), reached by RPC.
+        workers: [
+          {
+            name: "docparse-renderer",
+            modules: buildRenderer(),
+            modulesRoot: rendererOutDir,
+            compatibilityDate: "2026-11-01",
+            compatibilityFlags: ["nodejs_compat"],
+            r2Buckets: { BLOBS: "docparse-blobs" },
+          },
+        ],
         async outboundService(request: Request) {
           const url = new URL(request.url);
           // http://corpus.test/__redirect?to=URL answers a redirect, for the file_url hop checks.

@@ -6,6 +6,9 @@ import { resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "..");
 
+/** wrangler dev's config flags for the whole service: the main Worker, then the renderer Worker its RENDERER binding reaches. */
+export const devConfigs = ["-c", resolve(root, "wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml")];
+
 export const quietEnv = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",

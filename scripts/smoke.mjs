@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { ensureDevVars, quietEnv, root, seedKey, waitForHttp } from "./dev-env.mjs";
+import { devConfigs, ensureDevVars, quietEnv, root, seedKey, waitForHttp } from "./dev-env.mjs";
 import { sharedDir } from "./shared-dir.mjs";
 
 const port = Number(process.env.SMOKE_PORT ?? 8799);
@@ -16,7 +16,7 @@ let child;
 if (!process.env.SMOKE_URL) {
   rmSync(state, { recursive: true, force: true });
   ensureDevVars();
-  child = spawn(resolve(root, "node_modules/.bin/wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(port), "--local", "--persist-to", state, "--show-interactive-dev-session=false"], {
+  child = spawn(resolve(root, "node_modules/.bin/wrangler"), ["dev", ...devConfigs, "--ip", "127.0.0.1", "--port", String(port), "--local", "--persist-to", state, "--show-interactive-dev-session=false"], {
     cwd: root,
     env: quietEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -86,6 +86,13 @@ const sample = "convert-samples/p2d-demo-text.pdf";
   const { body } = await call("/v1/parse/sync", { api_key: apiKey, file: pdf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf"), feature_config: '{"enable_title_level_recognition":true}' });
   const ok = body.code === 0 && body.data.result.outputs.markdown.length > 0 && body.data.result.outputs.json.pages.length === body.data.metadata.page_num;
   check("parse/sync returns markdown, json and a catalog", ok && body.data.result.catalog.length > 0, JSON.stringify(body).slice(0, 300));
+}
+{
+  // The renderer Worker runs beside the main one: a chart drawn with paths comes back as a picture.
+  const { body } = await call("/v1/parse/sync", { api_key: apiKey, file: pdf("born-digital/pdfjs/tracemonkey.pdf"), output_formats: "json" });
+  const chart = body.data?.result?.outputs?.json?.pages?.[10]?.blocks?.find((b) => b.type === "image");
+  const res = chart ? await fetch(chart.img_url) : null;
+  check("a vector chart is drawn by the renderer Worker", res?.status === 200 && res.headers.get("content-type") === "image/png", JSON.stringify(body).slice(0, 300));
 }
 {
   const { body } = await call("/v1/parse/sync", { api_key: apiKey, file: pdf(sample), "output_formats[0]": "zip", element_formats: '{"image":"file"}' });

@@ -3,13 +3,13 @@
 // generated when missing and a development API key seeded ($DEV_API_KEY or a generated one).
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { ensureDevVars, quietEnv, root, seedKey, waitForHttp } from "./dev-env.mjs";
+import { devConfigs, ensureDevVars, quietEnv, root, seedKey, waitForHttp } from "./dev-env.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${port}`;
 const vars = ensureDevVars();
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
-const child = spawn(wrangler, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--local", "--show-interactive-dev-session=false", ...process.argv.slice(2)], {
+const child = spawn(wrangler, ["dev", ...devConfigs, "--ip", "127.0.0.1", "--port", String(port), "--local", "--show-interactive-dev-session=false", ...process.argv.slice(2)], {
   cwd: root,
   env: quietEnv,
   stdio: ["ignore", "inherit", "inherit"],

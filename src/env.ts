@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { TaskObject } from "../durable-objects/task";
 import type { AccountObject } from "../durable-objects/account";
 import type { JobMessage } from "../queues/messages";
+import type { Renderer } from "./renderer/worker";
 
 export interface Env {
   BLOBS: R2Bucket;
@@ -22,6 +23,8 @@ export interface Env {
   PAGES_PER_PART?: string;
   LEGACY_SUNSET?: string;
   PUBLIC_BASE_URL?: string;
+  /** The renderer Worker (src/renderer/worker.ts): PDFium drawing vector figures and table images. */
+  RENDERER?: Service<Renderer>;
   /** Workers AI, for enable_image_understanding; optional (see README "Figures and images"). */
   AI?: WorkersAiRunner;
 }

@@ -127,11 +127,12 @@ export function finishDocument(parts: PagesPart[], features: FeatureConfig): Doc
 /** The page's pictures to draw: its vector figures, and its tables when they are asked for as images. */
 function regionsToDraw(page: Page, turn: number, tableImages: boolean): PendingRegion[] {
   const out: PendingRegion[] = [];
+  let tables = 0;
   for (const block of page.blocks) {
     const request = { page: page.index, bbox: block.bbox, turn, dpi: REGION_DPI };
     if (block.drawn && block.image) out.push({ page, block, request, of: "image" });
     else if (tableImages && block.table) {
-      block.table.image = { ref: `page${page.index + 1}-table${out.length + 1}.png`, mime: "image/png", ...regionPixelSize(block.bbox, REGION_DPI) };
+      block.table.image = { ref: `page${page.index + 1}-table${++tables}.png`, mime: "image/png", ...regionPixelSize(block.bbox, REGION_DPI) };
       out.push({ page, block, request, of: "table" });
     }
   }

@@ -5,6 +5,7 @@
 // ones are thrown so the consumer can retry them.
 import { finishDocument, isPagedType, parseDocument, parsePages, type PagesPart } from "../core/pipeline";
 import { renderWithImages } from "../core/render/images";
+import { taskRenderer } from "./renderer";
 import { convertDocument } from "../core/convert/index";
 import { isCoreError } from "../core/errors";
 import type { Document, FileType } from "../core/model";
@@ -76,7 +77,8 @@ async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageO
   const bytes = await loadInput(ctx, record);
   if (record.kind === "convert") {
     // The figures go to R2 while parsing; the convert stage puts them into the file.
-    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images: { sink: new R2ImageStore(ctx.env.BLOBS, record.taskId) }, drawing: true });
+    const images = { sink: new R2ImageStore(ctx.env.BLOBS, record.taskId), renderer: taskRenderer(ctx.env, blobKeys.input(record.taskId)) };
+    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images, drawing: true });
     await putJson(ctx.env.BLOBS, blobKeys.document(record.taskId), doc);
     const parsed = (await taskStub(ctx.env, record.taskId).parsed())!;
     await noteStatus(ctx, parsed);
@@ -132,7 +134,9 @@ async function finishStage(ctx: StageContext, record: TaskRecord): Promise<Stage
 function parseOptionsOf(ctx: StageContext, record: TaskRecord): ParseOptions {
   const options = record.parseOptions!;
   const store = new R2ImageStore(ctx.env.BLOBS, record.taskId);
-  const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(ctx.env.AI) };
+  const renderer = taskRenderer(ctx.env, blobKeys.input(record.taskId));
+  const tableImages = options.elementFormats.table === "image";
+  const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(ctx.env.AI), renderer, tableImages };
   return { features: options.features, images };
 }
 

@@ -18,10 +18,17 @@ export interface ImageAccess {
   urlOf?: (ref: string) => Promise<string>;
 }
 
-/** Images the output shows: figures and the images inside text lines of shown blocks (`none` shows none). */
+/** Images the output shows: figures, tables drawn as pictures (table "image") and the images inside text lines of shown blocks (`none` shows none). */
 export function shownImages(doc: Document, opts: RenderOptions): ImageRef[] {
   if (opts.elementFormats.image === "none") return [];
-  return doc.pages.flatMap((p) => visibleBlocks(p, opts.features).flatMap((b) => [...(b.type === "image" && b.image ? [b.image] : []), ...(b.inlineImages ?? []).map((i) => i.image)]));
+  const tablePictures = opts.elementFormats.table === "image";
+  return doc.pages.flatMap((p) =>
+    visibleBlocks(p, opts.features).flatMap((b) => [
+      ...(b.type === "image" && b.image ? [b.image] : []),
+      ...(tablePictures && b.table?.image ? [b.table.image] : []),
+      ...(b.inlineImages ?? []).map((i) => i.image),
+    ]),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 // The API's JSON pages: a wire format rendered from the model, stable while the model grows.
 import type { Block, Document } from "../model";
 import type { RenderOptions } from "../options";
-import { tableHtml, tableMarkdown } from "./table";
+import { tableHtml, tableMarkdown, tablePictureSource } from "./table";
 import { visibleBlocks } from "./visible";
 import { formatFormula, withInlineFormulas } from "./formula";
 
@@ -52,7 +52,7 @@ function wireBlock(b: Block, idx: number, opts: RenderOptions): WireBlock {
     content,
     format,
     captions: b.captions ?? [],
-    img_url: b.image ? (opts.imageSources?.get(b.image.ref) ?? "") : "",
+    img_url: b.image ? (opts.imageSources?.get(b.image.ref) ?? "") : (tablePictureSource(b, opts) ?? ""),
   };
   if (b.type === "title") out.title_level = b.titleLevel ?? 1;
   if (b.inlineImages?.length && opts.elementFormats.image !== "none") {

@@ -2,7 +2,7 @@
 // table format, paragraphs separated by blank lines.
 import type { Block, Document } from "../model";
 import type { RenderOptions } from "../options";
-import { tableHtml, tableMarkdown } from "./table";
+import { tableHtml, tableMarkdown, tablePictureSource } from "./table";
 import { visibleBlocks } from "./visible";
 import { withLinks } from "./links";
 import { formulaMarkdown, withInlineFormulas } from "./formula";
@@ -34,7 +34,8 @@ function blockMarkdown(b: Block, opts: RenderOptions): string {
       return `${"  ".repeat(b.list?.level ?? 0)}${marker} ${withLinks(b, oneLine(b.text))}`;
     }
     case "table": {
-      const table = b.table ? (opts.elementFormats.table === "markdown" ? tableMarkdown(b.table) : tableHtml(b.table)) : escapeText(b.text);
+      const picture = tablePictureSource(b, opts);
+      const table = picture ? `![${oneLine((b.captions ?? []).join(" ")).replace(/[[\]\\]/g, "\\$&")}](${picture.replace(/[()\s]/g, encodeURIComponent)})` : b.table ? (opts.elementFormats.table === "markdown" ? tableMarkdown(b.table) : tableHtml(b.table)) : escapeText(b.text);
       // A table's caption reads above it, as tables are usually captioned.
       return [...(b.captions ?? []).map(escapeText), table].join("\n\n");
     }

@@ -1,6 +1,7 @@
 // Tables as HTML (spans kept, header cells as <th>) or Markdown (spans split into
-// independent cells repeating the content, as the API promises).
-import type { Table } from "../model";
+// independent cells repeating the content, as the API promises), or as their drawn picture.
+import type { Block, Table } from "../model";
+import type { RenderOptions } from "../options";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -42,4 +43,9 @@ export function tableMarkdown(t: Table): string {
   const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => (cells[i] ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ")).join(" | ")} |`;
   const [head = [], ...body] = grid;
   return [line(head), `| ${Array(width).fill("---").join(" | ")} |`, ...body.map(line)].join("\n");
+}
+
+/** element_formats.table "image": the table's picture, when it was drawn (else the table comes as HTML). */
+export function tablePictureSource(b: Block, opts: RenderOptions): string | undefined {
+  return opts.elementFormats.table === "image" && b.table?.image ? opts.imageSources?.get(b.table.image.ref) : undefined;
 }
