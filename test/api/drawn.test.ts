@@ -52,8 +52,8 @@ describe("vector figures", () => {
     expect(body.data.result.outputs.markdown).toContain(`](${diagram.img_url})`);
   });
 
-  it("enable_image_ocr: a drawn figure's text comes from the text layer, exactly", async () => {
-    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: paper, output_formats: "json", feature_config: '{"enable_image_ocr":true}' });
+  it("enable_image_ocr: a drawn figure's text comes from the text layer, exactly (and cross-page merging passes over figures)", async () => {
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: paper, output_formats: "json", feature_config: '{"enable_image_ocr":true,"enable_text_cross_page":true}' });
     const diagram = blocksOf(body.data).find((b: any) => b.type === "image" && b.captions[0]?.startsWith("Figure 2."));
     expect(diagram.image_text).toContain("Symbol Key");
     expect(diagram.image_text).toContain("Compiled Trace");

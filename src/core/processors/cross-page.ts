@@ -20,7 +20,7 @@ function mergeAcrossColumns(page: Page): void {
   for (const b of page.blocks) {
     if (!isBody(b)) continue;
     // A paragraph of several lines running on into prose (labels of a figure do neither).
-    const nextColumn = prev && b.bbox[0] >= prev.bbox[2] - 1 && b.bbox[1] < prev.bbox[1] && prev.lines!.length >= 2 && /\S\s\S/.test(b.text);
+    const nextColumn = prev && b.bbox[0] >= prev.bbox[2] - 1 && b.bbox[1] < prev.bbox[1] && (prev.lines?.length ?? 0) >= 2 && /\S\s\S/.test(b.text);
     if (prev && nextColumn && continues(prev, b)) merge(prev, b, false);
     else prev = b;
   }
