@@ -40,7 +40,7 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
     const title = blocks.find((b) => b.type === "title" && !b.hidden);
     const s = pptx.addSlide(title ? { masterName: titles.layoutFor(box(title, page, scale)) } : undefined);
     // The page's drawing first (rules, boxes, fills), then the figures, under the text.
-    for (const shape of shapesOutsideTables(page)) addShape(pptx, s, shape, scale);
+    for (const shape of shapesNotDrawnElsewhere(page)) addShape(pptx, s, shape, scale);
     // Figures under the text, where the PDF painted them.
     for (const figure of page.blocks.filter(isFigure)) {
       const picture = pictures.get(figure.image!.ref);
@@ -56,9 +56,9 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
 }
 
 
-/** Shapes a slide table does not draw itself (its borders come with the table). */
-function shapesOutsideTables(page: Page): Shape[] {
-  const tables = page.blocks.filter((b) => b.table && !b.hidden).map((b) => b.bbox);
+/** Shapes neither a slide table draws itself (its borders come with the table) nor a drawn figure's picture holds. */
+function shapesNotDrawnElsewhere(page: Page): Shape[] {
+  const tables = page.blocks.filter((b) => (b.table || b.drawn) && !b.hidden).map((b) => b.bbox);
   const inside = (box: BBox) => tables.some((t) => box[0] >= t[0] - 1 && box[1] >= t[1] - 1 && box[2] <= t[2] + 1 && box[3] <= t[3] + 1);
   return (page.drawing ?? []).filter((shape) => !inside(shape.kind === "rect" ? shape.bbox : [Math.min(shape.from[0], shape.to[0]), Math.min(shape.from[1], shape.to[1]), Math.max(shape.from[0], shape.to[0]), Math.max(shape.from[1], shape.to[1])]));
 }
