@@ -15,7 +15,8 @@ import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/option
 import { officeBench } from "./office";
 import { ocrBench } from "./ocr";
 import { ensureBaselineTools } from "../debian-tools";
-import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
+import { pdfiumMemoryBytes, pdfiumRenderer, useWasmFromDisk } from "../../src/cli/wasm-from-disk";
+import type { RegionRequest } from "../../src/core/raster/region";
 
 // Scanned pages are read by OCR, and pdf.js decodes fax and JBIG2 pictures, in WebAssembly Node loads from disk.
 useWasmFromDisk();
@@ -57,6 +58,8 @@ for (const file of files) {
   row(`parse (median of ${PARSE_RUNS}: ${parseRange.map((x) => x.toFixed(2)).join("-")} s)`, parseS, memory.parse);
   const [withImages, imagesS] = await timed(() => parseWithImages(file, name, false));
   row(`parse + images (${withImages.figures} figures, ${mb(withImages.bytes)} MB PNG)`, imagesS, (await parseWithImages(file, name, true)).peak);
+  const [drawn, drawnS] = await timed(() => parseWithImages(file, name, false, true));
+  row(`parse + images + vector figures drawn (${drawn.drawn} drawn in ${drawn.renderS.toFixed(2)} s, PDFium WASM ${mb(pdfiumMemoryBytes())} MB)`, drawnS, "-");
   const plain = pdftotextSeconds(file);
   if (plain) console.log(`| ${name} | pdftotext -layout (baseline; parse takes ${(parseS / plain).toFixed(1)}x its time) | ${pages} | ${plain.toFixed(2)} | ${(pages / plain).toFixed(1)} | - |`);
   row("render md+json", renderS, "-");
@@ -86,15 +89,20 @@ async function speed(file: string, name: string) {
  * Parsing with figures extracted, their PNGs counted and dropped as the Worker's R2 sink
  * would: what the images add to a page (drawing read, pixels, encoding) and to the heap.
  */
-async function parseWithImages(file: string, name: string, measureHeap: boolean) {
+async function parseWithImages(file: string, name: string, measureHeap: boolean, draw = false) {
   let bytes = 0;
   let peak = 0;
+  let renderS = 0;
   const baseline = measureHeap ? liveHeap() : 0;
   const sink = { put: async (_ref: string, png: Uint8Array) => void (bytes += png.length) };
   const onProgress = measureHeap ? () => (peak = Math.max(peak, liveHeap() - baseline)) : undefined;
-  const doc = await parseDocument(new Uint8Array(readFileSync(file)), name, { features, images: { sink }, onProgress });
-  const figures = doc.pages.reduce((n, p) => n + p.blocks.filter((b) => b.type === "image").length, 0);
-  return { figures, bytes, peak };
+  const input = new Uint8Array(readFileSync(file));
+  // The renderer Worker's work, done in process (PDFium, the same code): timed on its own.
+  const pdfium = pdfiumRenderer(input);
+  const renderer = { render: async (requests: RegionRequest[]) => (await timed(() => pdfium.render(requests)).then(([out, s]) => ((renderS += s), out))) };
+  const doc = await parseDocument(input, name, { features, images: { sink, ...(draw ? { renderer } : {}) }, onProgress });
+  const images = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "image"));
+  return { figures: images.length, drawn: images.filter((b) => b.drawn).length, bytes, peak, renderS };
 }
 
 /** Live heap above the baseline, with a collection after every page. */

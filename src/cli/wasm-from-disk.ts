@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { providePdfWasmDecoders } from "../core/backends/pdf/wasm-decoders";
 import { useOcrAssetsFromDisk } from "./ocr-assets";
-import { loadPdfium, renderRegions } from "../core/raster/pdfium";
+import { loadPdfium, renderRegions, type PdfiumCalls } from "../core/raster/pdfium";
 import type { RegionRenderer } from "../core/raster/region";
 
 const pdfGenerated = resolve(import.meta.dirname, "../core/backends/pdf/generated");
@@ -26,13 +26,18 @@ export function useWasmFromDisk(): void {
 
 const pdfiumWasm = resolve(import.meta.dirname, "../core/raster/generated/pdfium.wasm");
 let pdfiumCompiled: Promise<WebAssembly.Module> | undefined;
+let pdfiumLoaded: PdfiumCalls | undefined;
 
 /** The page renderer for one document, PDFium in this process (the Worker calls the renderer Worker instead). */
 export function pdfiumRenderer(bytes: Uint8Array): RegionRenderer {
   return {
     async render(requests) {
       pdfiumCompiled ??= WebAssembly.compile(readFileSync(pdfiumWasm));
-      return renderRegions(await loadPdfium(await pdfiumCompiled), bytes, requests);
+      pdfiumLoaded = await loadPdfium(await pdfiumCompiled);
+      return renderRegions(pdfiumLoaded, bytes, requests);
     },
   };
 }
+
+/** PDFium's WASM memory in this process (it only grows): what a renderer isolate holds for it. */
+export const pdfiumMemoryBytes = () => pdfiumLoaded?.pdfium.HEAPU8.length ?? 0;
