@@ -110,6 +110,8 @@ export interface Block {
   formula?: Formula;
   /** LaTeX of the inline formulas written into `text` as `$latex$` (renderers put them in the asked notation). */
   inlineFormulas?: string[];
+  /** Inline formulas of a PDF paragraph, in reading order: the glyphs as printed in `text`, and their LaTeX (renderers write it in their place). */
+  inlineMath?: { printed: string; latex: string }[];
   captions?: string[];
   /** The picture is drawn from the page itself (a vector figure, rendered to PNG), not an image the file holds. */
   drawn?: boolean;

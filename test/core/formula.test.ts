@@ -29,7 +29,9 @@ describe("display formulas in PDFs", () => {
     // The paragraph after a display is its own, not glued to the fraction's rows.
     expect(blocks[blocks.length - 1].text.startsWith("The text goes on after the last formula")).toBe(true);
     const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, formula: "mathml" }, features: DEFAULT_FEATURES }).outputs.markdown!;
-    expect(md.match(/<math /g)).toHaveLength(4);
+    // Four displays and the five inline formulas of the paragraphs (n, r, x, α, β).
+    expect(md.match(/<math [^>]*display="block"/g)).toHaveLength(4);
+    expect(md.match(/<math /g)).toHaveLength(9);
     expect(md).toContain("<mfrac><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><mn>2</mn></mfrac>");
   });
 
@@ -39,6 +41,37 @@ describe("display formulas in PDFs", () => {
     // "≥65" under a chart, in a text font, is no formula.
     const chart = await parsePdf("eu-016.pdf", await corpusFile("icdar2013-tables/eu/eu-016.pdf"));
     expect(chart.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula"))).toEqual([]);
+  });
+});
+
+describe("inline formulas in PDFs", () => {
+  const parseFixture = async () => parseDocument(await fixtureFile("pdf/inline-math.pdf"), "inline-math.pdf", { features: DEFAULT_FEATURES });
+  const markdown = async (formula: ElementFormats["formula"]) =>
+    renderParseResult(await parseFixture(), { outputFormats: ["markdown", "json"], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, formula }, features: DEFAULT_FEATURES }).outputs;
+
+  it("wraps the math-font stretches of paragraphs in $...$, with the signs, numbers and scripts around them", async () => {
+    // test/fixtures/pdf/inline-math.tex, typeset by pdflatex.
+    const md = (await markdown("latex")).markdown!;
+    expect(md).toContain("Let $f(x)=x^{2}+1$ for every real $x$, and let $a_{i}$ be the $i$-th term of a sequence with $a_{1}=2$.");
+    expect(md).toContain("When $n\\geq1$ the sum $S_{n}$ grows, and $\\alpha+\\beta=\\gamma$ holds");
+    expect(md).toContain("Euler showed that $e^{i\\pi}=-1$, a result quoted in 1748");
+    expect(md).toContain("the element $x\\in A$.");
+    // Bullets set in a math font, footnote marks, years and counts in prose are no formulas.
+    expect(md).toContain("The first point of the list has no mathematics in it at all.");
+    expect(md).toContain("3 numbers and no formula (in 2020, 2021 and 2022).");
+    expect(md.match(/\$/g)).toHaveLength(2 * 11);
+  });
+
+  it("keeps the glyphs as printed in the model, for converters, and renders the asked notation", async () => {
+    const doc = await parseFixture();
+    const paragraph = doc.pages[0].blocks.find((b) => b.text.startsWith("Let "))!;
+    expect(paragraph.text).toContain("Let f(x) = x2 + 1 for every real x");
+    expect(paragraph.inlineMath![0]).toEqual({ printed: "f(x) = x2 + 1", latex: "f(x)=x^{2}+1" });
+    const ascii = await markdown("ascii");
+    expect(ascii.markdown).toContain("Let `f ( x ) = x^2 + 1` for every real `x`");
+    const json = (ascii.json as any).pages[0].blocks.find((b: any) => b.content.startsWith("Let "));
+    expect(json.content).toContain("`e^(i pi) = - 1`");
+    expect((await markdown("mathml")).markdown).toContain("<msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mn>1</mn>");
   });
 });
 

@@ -34,6 +34,7 @@ function continues(prev: Block, next: Block): boolean {
 
 function merge(prev: Block, next: Block, acrossPages: boolean): void {
   prev.text = /[A-Za-z]-$/.test(prev.text) ? prev.text.slice(0, -1) + next.text : `${prev.text} ${next.text}`;
+  if (next.inlineMath) prev.inlineMath = [...(prev.inlineMath ?? []), ...next.inlineMath];
   if (acrossPages) next.continuesFromPreviousPage = true;
   next.hidden = true;
 }

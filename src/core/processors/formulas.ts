@@ -120,7 +120,7 @@ function setApart(box: number[], others: Block[], size: number): boolean {
   return others.some((o) => o.bbox[0] <= box[0] - INSET * size && o.bbox[2] >= box[2] + INSET * size && (o.bbox[3] <= box[1] || o.bbox[1] >= box[3]));
 }
 
-const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/g, ""));
+export const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/g, ""));
 const isBigOperator = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) && s.text.trim() in BIG_OPERATORS) || /^[∑∏∫∮⋃⋂]$/.test(s.text.trim());
 const spanText = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) ? (BIG_OPERATORS[s.text.trim()] ? "∑" : "") : s.text);
 
@@ -139,7 +139,7 @@ interface Item {
  * against it as scripts, or over and under a big operator as its limits; full-size type
  * above and below it as fractions. Undefined for what is not rebuilt.
  */
-function regionLatex(lines: Line[], main: Line): string | undefined {
+export function regionLatex(lines: Line[], main: Line): string | undefined {
   const size = lineFontSize(main);
   const full = main.spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && !isBigOperator(s));
   const baseline = full.length ? full.reduce((n, s) => n + baselineOf(s), 0) / full.length : baselineOf(main.spans[0]);

@@ -1,5 +1,5 @@
 // The one place the order of the processing steps lives.
-//   per page:  runs -> tables -> vector figures -> lines -> blocks -> formulas -> figures -> reading order -> captions
+//   per page:  runs -> tables -> vector figures -> lines -> blocks -> formulas (display, inline) -> figures -> reading order -> captions
 //   document:  furniture -> footnotes -> headings -> lists -> cross-page merges
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
@@ -21,6 +21,7 @@ import { figureBlocks, hideImagesInTables, placeInlineImages } from "./figures";
 import { attachCaptions } from "./captions";
 import { markFormulas } from "./formulas";
 import { vectorFigureBlocks, vectorFigures } from "./vector-figures";
+import { markInlineFormulas } from "./inline-formulas";
 
 export function processPage(index: number, raw: PageRuns): Page {
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
@@ -33,6 +34,7 @@ export function processPage(index: number, raw: PageRuns): Page {
   const vertical = rest.filter((r) => r.vertical);
   const textBlocks = buildBlocks(buildLines(horizontal));
   markFormulas(textBlocks);
+  markInlineFormulas(textBlocks);
   const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(images), ...vectorFigureBlocks(figures)], raw.width);
   attachCaptions(blocks);
   placeInlineImages(blocks, images);

@@ -1,5 +1,6 @@
 // A formula in the notation `element_formats.formula` asks for. Formulas are kept as LaTeX
 // in the model; MathML (mathml.ts) and AsciiMath (asciimath.ts) are rendered from it.
+import type { Block } from "../model";
 import type { ElementFormats } from "../options";
 import { latexToAsciiMath } from "./asciimath";
 import { latexToMathMl } from "./mathml";
@@ -32,4 +33,32 @@ export function withInlineFormulas(text: string, latexes: string[] | undefined, 
     for (const written of new Set([`$${latex}$`, `$${latex.replace(/\s+/g, " ").trim()}$`])) out = out.split(written).join(rendered);
   }
   return out;
+}
+
+/**
+ * A PDF paragraph with its inline formulas (`inlineMath`: the glyphs as printed and their
+ * LaTeX) written as `$latex$` in place of the glyphs, and listed for withInlineFormulas.
+ * The printed stretches are found in order, each after the last, whole (an "n" is not the
+ * n of "and"), spaces between their glyphs ignored (lines were joined with them).
+ */
+export function withPrintedMath(b: Block): Block {
+  if (!b.inlineMath?.length) return b;
+  let text = b.text;
+  let cursor = 0;
+  const written: string[] = [];
+  for (const { printed, latex } of b.inlineMath) {
+    const glyphs = [...printed.replace(/\s+/g, "")];
+    if (!glyphs.length) continue;
+    const body = glyphs.map((g) => g.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("\\s*");
+    const edge = /[\p{L}\p{N}]/u;
+    const pattern = new RegExp(`${edge.test(glyphs[0]) ? "(?<![\\p{L}\\p{N}])" : ""}${body}${edge.test(glyphs[glyphs.length - 1]) ? "(?![\\p{L}\\p{N}])" : ""}`, "gu");
+    pattern.lastIndex = cursor;
+    const m = pattern.exec(text);
+    if (!m) continue;
+    const replacement = `$${latex}$`;
+    text = text.slice(0, m.index) + replacement + text.slice(m.index + m[0].length);
+    cursor = m.index + replacement.length;
+    written.push(latex);
+  }
+  return written.length ? { ...b, text, inlineFormulas: [...(b.inlineFormulas ?? []), ...written] } : b;
 }

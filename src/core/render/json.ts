@@ -3,7 +3,7 @@ import type { Block, Document } from "../model";
 import type { RenderOptions } from "../options";
 import { tableHtml, tableMarkdown, tablePictureSource } from "./table";
 import { visibleBlocks } from "./visible";
-import { formatFormula, withInlineFormulas } from "./formula";
+import { formatFormula, withInlineFormulas, withPrintedMath } from "./formula";
 
 export interface WireBlock {
   idx: number;
@@ -36,7 +36,7 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 export function renderJsonPages(doc: Document, opts: RenderOptions): WirePage[] {
   return doc.pages.map((page) => ({
     page_num: page.index,
-    blocks: visibleBlocks(page, opts.features).filter((b) => b.type !== "image" || opts.elementFormats.image !== "none").map((b, idx) => wireBlock(b, idx, opts)),
+    blocks: visibleBlocks(page, opts.features).filter((b) => b.type !== "image" || opts.elementFormats.image !== "none").map((b, idx) => wireBlock(withPrintedMath(b), idx, opts)),
     page_size: { h: r2(page.height), w: r2(page.width) },
     merge_content_from_pre_page: page.blocks.some((b) => b.continuesFromPreviousPage),
     ...(page.turned ? { turned: page.turned } : {}),

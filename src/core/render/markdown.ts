@@ -5,12 +5,13 @@ import type { RenderOptions } from "../options";
 import { tableHtml, tableMarkdown, tablePictureSource } from "./table";
 import { visibleBlocks } from "./visible";
 import { withLinks } from "./links";
-import { formulaMarkdown, withInlineFormulas } from "./formula";
+import { formulaMarkdown, withInlineFormulas, withPrintedMath } from "./formula";
 
 export function renderMarkdown(doc: Document, opts: RenderOptions): string {
   const parts: string[] = [];
   for (const page of doc.pages) {
-    for (const b of visibleBlocks(page, opts.features)) {
+    for (const shown of visibleBlocks(page, opts.features)) {
+      const b = withPrintedMath(shown);
       if (b.type === "image" && opts.elementFormats.image === "none") {
         // The figure is left out, its caption is still text of the document.
         for (const c of b.captions ?? []) parts.push(escapeText(c));

@@ -1,0 +1,84 @@
+// Inline formulas of born-digital PDFs: the stretches of a paragraph's lines set in math
+// fonts ("the first n odd numbers", "holds for every α and β", "f(x) = x² + 1"), with the
+// digits, signs and brackets between them and their raised or lowered scripts, read as
+// LaTeX by the same reader as display formulas. The block's text keeps the glyphs as
+// printed (converters set them in the PDF's fonts); `inlineMath` pairs each printed
+// stretch with its LaTeX, and the Markdown and JSON renderers write it as `$latex$` (or
+// the asked notation) in its place.
+import type { Block, Line, Span } from "../model";
+import { lineFontSize } from "./lines";
+import { isMathSpan, regionLatex } from "./formulas";
+
+/** Type this much smaller than its line is a script (an exponent, an index). */
+const SCRIPT_SIZE = 0.85;
+/** Between two stretches of math, text-font digits, signs and brackets belong to the formula ("2k − 1", "f(x)"). */
+const CONNECTOR = /^[\s\d.,+\-−=<>≤≥()[\]/|'′!]*$/;
+/** ...but not a full stop: the next formula is in the next sentence. */
+const SENTENCE_END = /\.(\s|$)/;
+/** Marks set in a math font that are not mathematics on their own: bullets, footnote and reference marks. */
+const MARK_ONLY = /^[\s•·◦∗*†‡§¶○⋄◦]+$/;
+/**
+ * The head of the text-font span after a formula that still belongs to it: a number, with
+ * the sign before it ("x² + 1 for every", "n ≥ 1 the sum"); pdf.js gives the text font's
+ * glyphs as one span however far they run into the prose.
+ */
+const NUMBER_HEAD = /^\s*([+\-−=<>≤≥×·/]\s*)?\d+(\.\d+)?\)?/;
+const ENDS_IN_OPERATOR = /[+\-−=<>≤≥×·/∈]\s*$/;
+/** A formula names something: a letter, or a relation or operator; braces, brackets and © alone are code or marks. */
+const MEANINGFUL = /[\p{L}=<>≤≥≠≈≡∈∉⊂⊆∪∩∑∏∫±×÷√∞∂∇→⇒]/u;
+/** Punctuation that ends the sentence around a formula, not the formula. */
+const TRAILING_PUNCTUATION = /[\s.,;:]+$/;
+
+export function markInlineFormulas(blocks: Block[]): void {
+  for (const block of blocks) {
+    if (block.type !== "text" || block.hidden || !block.lines?.length) continue;
+    const found = block.lines.flatMap(lineFormulas);
+    if (found.length) block.inlineMath = found;
+  }
+}
+
+function lineFormulas(line: Line): { printed: string; latex: string }[] {
+  const size = lineFontSize(line);
+  const spans = line.spans;
+  const isScript = (s: Span) => s.fontSize < SCRIPT_SIZE * size && !!s.text.trim();
+  const isMath = (s: Span, i: number) => isMathSpan(s) && !!s.text.trim() && !(MARK_ONLY.test(s.text) && (i === 0 || !isMathSpan(spans[i - 1])));
+  const out: { printed: string; latex: string }[] = [];
+  for (let i = 0; i < spans.length; i++) {
+    if (!isMath(spans[i], i)) continue;
+    // The stretch runs on over math, scripts, and connectors followed by more math.
+    let end = i;
+    for (let j = i + 1; j < spans.length; j++) {
+      if (isMath(spans[j], j) || isScript(spans[j])) end = j;
+      else if (!CONNECTOR.test(spans[j].text) || SENTENCE_END.test(spans[j].text)) break;
+    }
+    const stretch = spans.slice(i, end + 1);
+    const head = end + 1 < spans.length ? numberHead(spans[end + 1], stretch) : undefined;
+    if (head) stretch.push(head);
+    i = end;
+    const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
+    if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
+    const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line);
+    // A reading that leaves brackets open, or starts on punctuation, is a formula read in part (a script over two rows): the glyphs stay as printed.
+    if (latex && balanced(printed) && balanced(latex) && !/^[.,;:]/.test(latex)) out.push({ printed, latex });
+  }
+  return out;
+}
+
+/** The number (and its sign) opening the span after a formula, as a span of its own, when it continues the formula. */
+function numberHead(next: Span, stretch: Span[]): Span | undefined {
+  const m = NUMBER_HEAD.exec(next.text);
+  if (!m || m[0].length === next.text.length || /^(\d|\.\d)/.test(next.text.slice(m[0].length))) return undefined;
+  if (!m[1] && !ENDS_IN_OPERATOR.test(stretch.map((s) => s.text).join(""))) return undefined;
+  const share = m[0].length / Math.max(1, next.text.length);
+  return { ...next, text: m[0], bbox: [next.bbox[0], next.bbox[1], next.bbox[0] + share * (next.bbox[2] - next.bbox[0]), next.bbox[3]] };
+}
+
+function balanced(text: string): boolean {
+  const open: string[] = [];
+  const pairs: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
+  for (const ch of text.replace(/\\[{}]/g, "")) {
+    if (ch === "(" || ch === "[" || ch === "{") open.push(ch);
+    else if (ch in pairs && open.pop() !== pairs[ch]) return false;
+  }
+  return open.length === 0;
+}
