@@ -5,6 +5,7 @@
 //   text: word-level LCS against the sources of the PDFs that have one
 //   headings: titles against author headings (structure trees, LaTeX sources); pdftotext
 //   has no notion of headings, so its row shows what a plain text layer gives
+//   formulas: display and inline formulas against the LaTeX of the pdflatex files (formulas.ts)
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -14,6 +15,7 @@ import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/option
 import type { Document } from "../../src/core/model";
 import { officeRows } from "./office";
 import { doclingPdfRows } from "./docling-pdf";
+import { formulaSources, formulaSummary, scoreFormulas } from "./formulas";
 import { scoreText, sourceText, sumText, TEXT_SOURCES, words, type TextScore } from "./text";
 import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
 import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
@@ -70,6 +72,9 @@ for (const { pdf, source } of HEADING_SOURCES) {
 rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "docparse", sumScores(ours)]);
 rows.push([`headings (${HEADING_SOURCES.length} PDFs with author headings)`, "pdftotext", sumScores(plain)]);
 rows.push(...(await doclingPdfRows(corpus)));
+const formulas = await scoreFormulas(corpus, resolve(root, "test/fixtures/pdf"));
+rows.push([`formulas, display (LaTeX sources: ${formulaSources(corpus, resolve(root, "test/fixtures/pdf")).length} pdflatex files)`, "docparse", formulaSummary(formulas.displays)]);
+rows.push([`formulas, inline (same files)`, "docparse", formulaSummary(formulas.inline)]);
 
 // Tables: pdftotext has none, so only our rows (its score would be zero).
 rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);

@@ -75,6 +75,26 @@ describe("inline formulas in PDFs", () => {
   });
 });
 
+describe("mathematics TeX sets off the line", () => {
+  it("keeps paragraphs whole around radicals, fractions, sums and integrals, and reads them", async () => {
+    // test/fixtures/pdf/math-paragraphs.tex, typeset by pdflatex: the radical and the big
+    // operators hang from the line above in the text layer, the fraction's rows straddle it.
+    const doc = await parseDocument(await fixtureFile("pdf/math-paragraphs.pdf"), "math-paragraphs.pdf", { features: DEFAULT_FEATURES });
+    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    expect(md).toContain("moves as $x(t)=A\\cos(\\omega t+\\varphi)$ with");
+    expect(md).toContain("$\\sqrt{k/m}$. Its energy $E=\\frac{1}{2}kA^{2}$ does not change, and the period is $T=2\\pi/\\omega$. For small angles $\\sin\\theta\\approx\\theta$");
+    expect(md).toContain("The series $\\sum_{n=1}^{\\infty}1/n^{2}$ converges to $\\pi^{2}/6$, while $\\sum_{n=1}^{\\infty}1/n$ diverges. For $|x|<1$ we have");
+    expect(md).toContain("and the integral $\\int_{0}^{1}x^{n}dx=1/(n+1)$ for every $n\\geq0$. If $f'(x)>0$ on an interval");
+    expect(doc.pages[0].blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toEqual([
+      "m\\ddot{x}+c\\dot{x}+kx=0 \\tag{1}",
+      "\\frac{1}{1-x}=\\sum_{n=0}^{\\infty}x^{n}",
+      "\\int_{-\\infty}^{\\infty}e^{-x^{2}}dx=\\sqrt{\\pi} \\tag{2}",
+    ]);
+    // No glyph of them is left behind as a paragraph of its own.
+    expect(doc.pages[0].blocks.filter((b) => !b.hidden && b.text.trim().length <= 2)).toEqual([]);
+  });
+});
+
 describe("LaTeX to AsciiMath", () => {
   it.each([
     ["A=\\pi r^{2}", "A = pi r^2"],

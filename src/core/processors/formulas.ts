@@ -120,6 +120,28 @@ function setApart(box: number[], others: Block[], size: number): boolean {
   return others.some((o) => o.bbox[0] <= box[0] - INSET * size && o.bbox[2] >= box[2] + INSET * size && (o.bbox[3] <= box[1] || o.bbox[1] >= box[3]));
 }
 
+/** TeX's radical signs in the extension font (growing sizes), and Unicode's. */
+const isRadical = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) && /^[pqrstv]$/.test(s.text.trim())) || s.text.trim() === "√";
+const RADICAL = "\\sqrt";
+/** Where a radicand ends: the bar over it is drawn, not text, so it runs to the next relation or sign at its level. */
+const RADICAND_END = /^([=<>+\-,]|\\(leq?|geq?|approx|neq|equiv|sim|pm|mp|cdot|times|in|to|le|ge))$/;
+
+/** A radical's sign followed by its radicand, as \sqrt{...}. */
+function withRadicands(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] !== RADICAL) {
+      out.push(tokens[i]);
+      continue;
+    }
+    let j = i + 1;
+    while (j < tokens.length && !RADICAND_END.test(tokens[j]) && tokens[j] !== RADICAL) j++;
+    out.push(`\\sqrt{${joinTokens(tokens.slice(i + 1, j))}}`);
+    i = j - 1;
+  }
+  return out;
+}
+
 export const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/g, ""));
 const isBigOperator = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) && s.text.trim() in BIG_OPERATORS) || /^[∑∏∫∮⋃⋂]$/.test(s.text.trim());
 const spanText = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) ? (BIG_OPERATORS[s.text.trim()] ? "∑" : "") : s.text);
@@ -129,6 +151,8 @@ const baselineOf = (s: Span) => s.bbox[3] - 0.2 * s.fontSize;
 
 interface Item {
   x: number;
+  /** Right edge, for big operators (their limits stand up to half a size past it). */
+  right?: number;
   latex: string;
   above?: string;
   below?: string;
@@ -143,17 +167,21 @@ export function regionLatex(lines: Line[], main: Line): string | undefined {
   const size = lineFontSize(main);
   const full = main.spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && !isBigOperator(s));
   const baseline = full.length ? full.reduce((n, s) => n + baselineOf(s), 0) / full.length : baselineOf(main.spans[0]);
-  const spans = lines.flatMap((l) => l.spans).sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const all = lines.flatMap((l) => l.spans).sort((a, b) => a.bbox[0] - b.bbox[0]);
   // Big operators first: a limit may start a hair left of its operator.
-  const operators: Item[] = spans.filter(isBigOperator).map((s) => ({ x: s.bbox[0], latex: BIG_OPERATORS[s.text.trim()] }));
-  const items: Item[] = [...operators];
+  const operators: Item[] = all.filter(isBigOperator).map((s) => ({ x: s.bbox[0], right: s.bbox[2], latex: BIG_OPERATORS[s.text.trim()] }));
+  // Small type stacked over small type, set apart from what precedes it: a fraction in a line of text (½), not scripts.
+  const { fractions: textFractions, rest: spans } = smallFractions(all.filter((s) => !isRadical(s)), baseline, size, all.filter(isBigOperator));
+  const radicals: Item[] = all.filter(isRadical).map((s) => ({ x: s.bbox[0], latex: RADICAL }));
+  const items: Item[] = [...operators, ...textFractions, ...radicals];
   // Full-size type above and below the main line: numerators and denominators.
   const over: Span[] = [];
   const under: Span[] = [];
-  let script: { kind: "^" | "_"; tokens: string[]; x: number; host?: Item } | undefined;
+  let script: { kind: "^" | "_"; tokens: string[]; x: number; host?: Item; size: number; baseline: number } | undefined;
   const flush = () => {
     if (script?.tokens.length) {
-      const latex = `${script.kind}{${joinTokens(script.tokens)}}`;
+      // Primes are raised glyphs of their own: f′ is f', not f^{'}.
+      const latex = script.kind === "^" && script.tokens.every((t) => t === "'") ? script.tokens.join("") : `${script.kind}{${joinTokens(script.tokens)}}`;
       if (script.host) script.host.latex += latex;
       else items.push({ x: script.x, latex });
     }
@@ -177,13 +205,23 @@ export function regionLatex(lines: Line[], main: Line): string | undefined {
     }
     // Small type: a limit when it stands over or under a big operator, else a script.
     const centre = (s.bbox[0] + s.bbox[2]) / 2;
-    const op = operators.find((o) => Math.abs(o.x - s.bbox[0]) < size || (centre > o.x && centre < o.x + 1.5 * size));
+    // (An integral's limits stand at its right, half a size or so past its slanted glyph.)
+    const op = operators.find((o) => Math.abs(o.x - s.bbox[0]) < size || (centre > o.x && centre < o.x + 1.5 * size) || (s.bbox[0] >= o.x && s.bbox[0] <= (o.right ?? o.x) + size / 2));
     if (op && Math.abs(shift) > 0.5 * size) {
       flush();
-      const text = joinTokens(tokens(s.text, isMathSpan(s)));
+      const text = joinTokens(tokens(s.text, isMathSpan(s), s.fontFamily));
       if (shift < 0) op.above = (op.above ?? "") + text;
       else op.below = (op.below ?? "") + text;
       continue;
+    }
+    // Smaller type again, raised or lowered from a script: the script's own script (e^{-x^2}).
+    if (script?.tokens.length && s.fontSize < SCRIPT_SIZE * script.size) {
+      const inner = baselineOf(s) - script.baseline;
+      const innerKind = inner < -SCRIPT_SHIFT * script.size ? "^" : inner > SCRIPT_SHIFT * script.size ? "_" : undefined;
+      if (innerKind) {
+        script.tokens[script.tokens.length - 1] += `${innerKind}{${joinTokens(tokens(s.text, isMathSpan(s), s.fontFamily))}}`;
+        continue;
+      }
     }
     if (Math.abs(shift) > OTHER_ROW * size + SCRIPT_SHIFT * size) return undefined; // a script inside a numerator: not rebuilt
     const kind = shift < -SCRIPT_SHIFT * size ? "^" : shift > SCRIPT_SHIFT * size ? "_" : undefined;
@@ -194,16 +232,44 @@ export function regionLatex(lines: Line[], main: Line): string | undefined {
     }
     if (script?.kind !== kind) {
       flush();
-      script = { kind, tokens: [], x: s.bbox[0], host: lastBefore(items, s.bbox[0]) };
+      script = { kind, tokens: [], x: s.bbox[0], host: lastBefore(items, s.bbox[0]), size: s.fontSize, baseline: baselineOf(s) };
     }
-    script.tokens.push(...tokens(s.text, isMathSpan(s)));
+    script.tokens.push(...tokens(s.text, isMathSpan(s), s.fontFamily));
   }
   flush();
   for (const op of operators) op.latex += `${op.below ? `_{${op.below}}` : ""}${op.above ? `^{${op.above}}` : ""}`;
   const fractions = stackedFractions(over, under, size);
   if (!fractions) return undefined;
   items.push(...fractions);
-  return joinTokens(items.sort((a, b) => a.x - b.x).map((i) => i.latex));
+  return joinTokens(withRadicands(items.sort((a, b) => a.x - b.x).map((i) => i.latex)));
+}
+
+/** Inline (text-style) fractions: a raised and a lowered span of small type over one another, after a space or at the start. */
+function smallFractions(spans: Span[], baseline: number, size: number, operators: Span[]): { fractions: Item[]; rest: Span[] } {
+  const small = (s: Span) => s.fontSize < SCRIPT_SIZE * size && !!s.text.trim() && !isBigOperator(s);
+  const shift = (s: Span) => baselineOf(s) - baseline;
+  const fractions: Item[] = [];
+  const used = new Set<Span>();
+  for (const top of spans) {
+    if (used.has(top) || !small(top) || shift(top) >= -SCRIPT_SHIFT * size) continue;
+    const bottom = spans.find((b) => !used.has(b) && b !== top && small(b) && shift(b) > SCRIPT_SHIFT * size && overlapShare(top, b) >= 0.5);
+    if (!bottom) continue;
+    const x = Math.min(top.bbox[0], bottom.bbox[0]);
+    // Over and under a big operator they are its limits.
+    if (operators.some((o) => x < o.bbox[2] + size / 2 && Math.max(top.bbox[2], bottom.bbox[2]) > o.bbox[0] - size / 2)) continue;
+    // Scripts hang on the glyph right before them; a fraction stands apart (after a space, a sign, or first).
+    const before = spans.filter((o) => o !== top && o !== bottom && !small(o) && o.bbox[2] <= x + 0.5).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
+    if (before && x - before.bbox[2] < 0.15 * size && !/[\s=+\-−<>≤≥(]$/.test(before.text)) continue;
+    used.add(top).add(bottom);
+    const tex = (s: Span) => joinTokens(tokens(s.text, isMathSpan(s), s.fontFamily));
+    fractions.push({ x, latex: `\\frac{${tex(top)}}{${tex(bottom)}}` });
+  }
+  return { fractions, rest: spans.filter((s) => !used.has(s)) };
+}
+
+function overlapShare(a: Span, b: Span): number {
+  const overlap = Math.min(a.bbox[2], b.bbox[2]) - Math.max(a.bbox[0], b.bbox[0]);
+  return overlap / Math.max(0.1, Math.min(a.bbox[2] - a.bbox[0], b.bbox[2] - b.bbox[0]));
 }
 
 /**
@@ -230,7 +296,7 @@ function stackedFractions(over: Span[], under: Span[], size: number): Item[] | u
     const [t0, t1] = extent(top);
     const [b0, b1] = extent(bottoms[i]);
     if (Math.min(t1, b1) <= Math.max(t0, b0)) return undefined;
-    const tex = (c: Span[]) => joinTokens(c.flatMap((s) => tokens(s.text, isMathSpan(s))));
+    const tex = (c: Span[]) => joinTokens(c.flatMap((s) => tokens(s.text, isMathSpan(s), s.fontFamily)));
     items.push({ x: Math.min(t0, b0), latex: `\\frac{${tex(top)}}{${tex(bottoms[i])}}` });
   }
   return items;
@@ -238,7 +304,7 @@ function stackedFractions(over: Span[], under: Span[], size: number): Item[] | u
 
 /** A span's tokens, each at its share of the span's width (a script hangs on the token left of it). */
 function placedTokens(s: Span): Item[] {
-  const list = tokens(s.text, isMathSpan(s));
+  const list = tokens(s.text, isMathSpan(s), s.fontFamily);
   const step = (s.bbox[2] - s.bbox[0]) / Math.max(1, list.length);
   return list.map((latex, i) => ({ x: s.bbox[0] + i * step, latex }));
 }
@@ -251,7 +317,7 @@ function lastBefore(items: Item[], x: number): Item | undefined {
 /** Symbols by their LaTeX names: the shared table, and the characters LaTeX must escape. */
 const SYMBOLS: Record<string, string> = {
   ...LATEX_OF,
-  "∗": "*", "−": "-", "′": "'", "″": "''", "√": "\\surd",
+  "∗": "*", "−": "-", "ℓ": "\\ell", "∥": "\\|", "‖": "\\|", "′": "'", "″": "''", "√": "\\surd",
   "{": "\\{", "}": "\\}", "%": "\\%", "#": "\\#", "&": "\\&", "$": "\\$", "_": "\\_", "\\": "\\backslash",
 };
 
@@ -259,10 +325,16 @@ const SYMBOLS: Record<string, string> = {
  * LaTeX tokens of a span. Upright words in the text font are function names (\sin) or
  * words (\text{and}); letters in a math font are variables, one by one.
  */
-function tokens(text: string, math: boolean): string[] {
+/** Alphabets TeX sets in fonts of their own: the letters of these fonts are written with their command. */
+const ALPHABET_FONT: [RegExp, string][] = [[/^msbm/i, "\\mathbb"], [/^(eufm|eufb)/i, "\\mathfrak"], [/^(rsfs|eusm)/i, "\\mathcal"]];
+
+function tokens(text: string, math: boolean, fontFamily = ""): string[] {
+  const alphabet = ALPHABET_FONT.find(([font]) => font.test(fontFamily))?.[1];
+  if (alphabet) return [...text.replace(/\s+/g, "")].map((ch) => (/\p{L}/u.test(ch) ? `${alphabet}{${ch}}` : SYMBOLS[ch] ?? ch));
   const out: string[] = [];
   // Mathematical alphanumerics (𝑥, 𝐀) are letters in a style: NFKC gives the letter.
-  for (const piece of text.normalize("NFKC").split(/(\p{L}{2,})/u)) {
+  // ℓ is a letter of its own in mathematics (\ell), which NFKC would flatten to l.
+  for (const piece of text.replace(/ℓ/g, "\u0000").normalize("NFKC").replace(/\u0000/g, "ℓ").split(/(\p{L}{2,})/u)) {
     if (!math && /^\p{L}{2,}$/u.test(piece)) {
       out.push(FUNCTION_NAMES.has(piece) ? `\\${piece}` : `\\text{${piece}}`);
       continue;
@@ -272,8 +344,25 @@ function tokens(text: string, math: boolean): string[] {
   return out;
 }
 
-/** Tokens as LaTeX: a command is kept apart from a letter that follows it ("\pi r", not "\pir"). */
-function joinTokens(tokens: string[]): string {
+/** Accents TeX sets over the glyph before them in the text layer ("x¨" is \ddot{x}). */
+const ACCENTS: Record<string, string> = {
+  "¨": "\\ddot", "˙": "\\dot", "ˆ": "\\hat", "˜": "\\tilde", "¯": "\\bar", "ˇ": "\\check", "˘": "\\breve", "´": "\\acute", "`": "\\grave",
+  // The same as combining marks (NFKC turns the spacing ones into these).
+  "\u0308": "\\ddot", "\u0307": "\\dot", "\u0302": "\\hat", "\u0303": "\\tilde", "\u0304": "\\bar", "\u030C": "\\check", "\u0306": "\\breve", "\u0301": "\\acute", "\u0300": "\\grave", "\u20D7": "\\vec",
+};
+
+/** Tokens as LaTeX: a command is kept apart from a letter that follows it ("\pi r", not "\pir"); an accent goes over the token before it. */
+function joinTokens(list: string[]): string {
+  const tokens: string[] = [];
+  for (const t of list) {
+    if (ACCENTS[t] && tokens.length) tokens[tokens.length - 1] = `${ACCENTS[t]}{${tokens[tokens.length - 1]}}`;
+    else tokens.push(t);
+  }
+  // Three dots set one by one are an ellipsis: on the baseline \dots, centred \cdots.
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const dot = tokens[i] === "." ? "\\dots" : tokens[i] === "\\cdot" ? "\\cdots" : undefined;
+    if (dot && tokens[i + 1] === tokens[i] && tokens[i + 2] === tokens[i]) tokens.splice(i, 3, dot);
+  }
   let out = "";
   for (const t of tokens) {
     if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z]/.test(t)) out += " ";

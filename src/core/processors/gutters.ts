@@ -21,6 +21,8 @@ const CROSS_TOLERANCE = 0.5;
 const LEFT_REACH = 8;
 /** ...or the next column's line starts within this many font sizes right of it. */
 const RIGHT_REACH = 2;
+/** A whole-page gutter has the next column's lines starting at its right edge in at least this share of the page's rows (narrow white bands between the short runs of a page dense with inline mathematics have not). */
+const FED_SHARE = 0.2;
 /** Candidate x positions inside a gap are tried this far apart (points). */
 const LOCAL_STEP = 1;
 
@@ -45,7 +47,14 @@ export function findGutters(runs: Run[]): [number, number][] {
       start = -1;
     }
   }
-  return gutters;
+  return gutters.filter((g) => columnStartsAt(g, runs));
+}
+
+/** Whether enough rows have a run starting just right of the band: a column of text begins there. */
+function columnStartsAt([, g1]: [number, number], runs: Run[]): boolean {
+  const rows = new Set(runs.map((r) => Math.round(r.baseline)));
+  const starting = new Set(runs.filter((r) => r.bbox[0] >= g1 - 1 && r.bbox[0] <= g1 + RIGHT_REACH * r.fontSize).map((r) => Math.round(r.baseline)));
+  return starting.size >= Math.max(LOCAL_MIN_SIDE_ROWS, Math.ceil(FED_SHARE * rows.size));
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { Block, Line, Span } from "../model";
 import { lineFontSize } from "./lines";
 import { isMathSpan, regionLatex } from "./formulas";
+import { FUNCTION_NAMES } from "../latex/symbols";
 
 /** Type this much smaller than its line is a script (an exponent, an index). */
 const SCRIPT_SIZE = 0.85;
@@ -15,6 +16,13 @@ const SCRIPT_SIZE = 0.85;
 const CONNECTOR = /^[\s\d.,+\-−=<>≤≥()[\]/|'′!]*$/;
 /** ...but not a full stop: the next formula is in the next sentence. */
 const SENTENCE_END = /\.(\s|$)/;
+/** Function names set upright in the text font ("A cos(ωt)", "sin θ"). */
+const FUNCTION_NAME = new RegExp(`(?<![\\p{L}])(${[...FUNCTION_NAMES].join("|")})(?![\\p{L}])`, "gu");
+const isConnector = (text: string) => CONNECTOR.test(text.replace(FUNCTION_NAME, "")) && !SENTENCE_END.test(text);
+/** A function name ending the text before a formula, written against it ("sinθ"). */
+const TRAILING_FUNCTION = new RegExp(`(?<![\\p{L}])(${[...FUNCTION_NAMES].join("|")})\\s*$`, "u");
+/** A number closing the text before a formula with no space between ("is 1" + "/x"). */
+const TRAILING_NUMBER = /(?<![\p{L}\p{N}.])(\d+)$/u;
 /** Marks set in a math font that are not mathematics on their own: bullets, footnote and reference marks. */
 const MARK_ONLY = /^[\s•·◦∗*†‡§¶○⋄◦]+$/;
 /**
@@ -23,6 +31,8 @@ const MARK_ONLY = /^[\s•·◦∗*†‡§¶○⋄◦]+$/;
  * glyphs as one span however far they run into the prose.
  */
 const NUMBER_HEAD = /^\s*([+\-−=<>≤≥×·/]\s*)?\d+(\.\d+)?\)?/;
+/** The rest of a bracket the formula left open: "(n" + " + 1) for every". */
+const CLOSING_HEAD = /^\s*(?:[+\-−]\s*\d+\s*)?[)\]]/;
 const ENDS_IN_OPERATOR = /[+\-−=<>≤≥×·/∈]\s*$/;
 /** A formula names something: a letter, or a relation or operator; braces, brackets and © alone are code or marks. */
 const MEANINGFUL = /[\p{L}=<>≤≥≠≈≡∈∉⊂⊆∪∩∑∏∫±×÷√∞∂∇→⇒]/u;
@@ -45,30 +55,37 @@ function lineFormulas(line: Line): { printed: string; latex: string }[] {
   const out: { printed: string; latex: string }[] = [];
   for (let i = 0; i < spans.length; i++) {
     if (!isMath(spans[i], i)) continue;
+    const start = i;
     // The stretch runs on over math, scripts, and connectors followed by more math.
     let end = i;
     for (let j = i + 1; j < spans.length; j++) {
       if (isMath(spans[j], j) || isScript(spans[j])) end = j;
-      else if (!CONNECTOR.test(spans[j].text) || SENTENCE_END.test(spans[j].text)) break;
+      else if (!isConnector(spans[j].text)) break;
     }
     const stretch = spans.slice(i, end + 1);
     const head = end + 1 < spans.length ? numberHead(spans[end + 1], stretch) : undefined;
     if (head) stretch.push(head);
     i = end;
+    // A function name closing the text before it is part of it ("small angles sinθ", "derivative of log x"),
+    // and so is a number written against it ("1/x").
+    const before = start > 0 ? TRAILING_FUNCTION.exec(spans[start - 1].text) ?? (/^\s/.test(spans[start].text) ? null : TRAILING_NUMBER.exec(spans[start - 1].text)) : null;
+    if (before) stretch.unshift(tailSpan(spans[start - 1], before[1]));
     const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
-    const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line);
+    const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line)?.replace(/[.,;:]+$/, "");
     // A reading that leaves brackets open, or starts on punctuation, is a formula read in part (a script over two rows): the glyphs stay as printed.
     if (latex && balanced(printed) && balanced(latex) && !/^[.,;:]/.test(latex)) out.push({ printed, latex });
   }
   return out;
 }
 
-/** The number (and its sign) opening the span after a formula, as a span of its own, when it continues the formula. */
+/** The number (and its sign), or the closing bracket, opening the span after a formula, as a span of its own, when it continues the formula. */
 function numberHead(next: Span, stretch: Span[]): Span | undefined {
-  const m = NUMBER_HEAD.exec(next.text);
-  if (!m || m[0].length === next.text.length || /^(\d|\.\d)/.test(next.text.slice(m[0].length))) return undefined;
-  if (!m[1] && !ENDS_IN_OPERATOR.test(stretch.map((s) => s.text).join(""))) return undefined;
+  // A bracket the formula left open closes at the head of the text after it: "cos(ωt + φ) with".
+  const open = !balanced(stretch.map((s) => s.text).join(""));
+  const m = open ? CLOSING_HEAD.exec(next.text) : NUMBER_HEAD.exec(next.text);
+  if (!m || /^(\d|\.\d)/.test(next.text.slice(m[0].length))) return undefined;
+  if (!open && !m[1] && !ENDS_IN_OPERATOR.test(stretch.map((s) => s.text).join(""))) return undefined;
   const share = m[0].length / Math.max(1, next.text.length);
   return { ...next, text: m[0], bbox: [next.bbox[0], next.bbox[1], next.bbox[0] + share * (next.bbox[2] - next.bbox[0]), next.bbox[3]] };
 }
@@ -81,4 +98,10 @@ function balanced(text: string): boolean {
     else if (ch in pairs && open.pop() !== pairs[ch]) return false;
   }
   return open.length === 0;
+}
+
+/** The closing function name or number of a text span, as a span of its own. */
+function tailSpan(span: Span, name: string): Span {
+  const share = name.length / Math.max(1, span.text.length);
+  return { ...span, text: name, bbox: [span.bbox[2] - share * (span.bbox[2] - span.bbox[0]), span.bbox[1], span.bbox[2], span.bbox[3]] };
 }

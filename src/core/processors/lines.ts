@@ -14,7 +14,7 @@ const WORD_GAP = 0.18;
  */
 const LINE_SPLIT_GAP = 2.5;
 /** A gap over a column gutter splits a line once it is wider than this many font sizes. */
-const GUTTER_SPLIT_GAP = 0.3;
+const GUTTER_SPLIT_GAP = 0.5;
 
 /** Scripts written without spaces between words (Han, kana, full-width forms; not Hangul, which spaces its words). */
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
@@ -79,7 +79,9 @@ function attachScripts(rows: Run[][]): Run[][] {
     // The host is a neighbouring row, though a row of the next column may sort in between.
     const hosts = [...rows.slice(i + 1, i + 1 + SCRIPT_HOST_REACH), ...out.slice(-SCRIPT_HOST_REACH).reverse()].filter((h) => h !== row);
     const short = row.reduce((n, r) => n + r.text.length, 0) <= SCRIPT_MAX_CHARS;
-    const host = short ? hosts.find((h) => size(row) < SCRIPT_SIZE * size(h) && top(row) < bottom(h) && bottom(row) > top(h) && nextTo(row, h)) : undefined;
+    // Of the rows it touches, the one it overlaps most: a fraction's denominator grazes the line below.
+    const overlap = (h: Run[]) => Math.min(bottom(row), bottom(h)) - Math.max(top(row), top(h));
+    const host = short ? hosts.filter((h) => size(row) < SCRIPT_SIZE * size(h) && overlap(h) > 0 && nextTo(row, h)).sort((a, b) => overlap(b) - overlap(a))[0] : undefined;
     if (host) host.push(...row);
     else out.push(row);
   });
@@ -109,7 +111,9 @@ function toLine(leftToRight: Run[]): Line {
       if (needsSpace && !cjkJoin) text = ` ${text}`;
     }
     const last = spans[spans.length - 1];
-    if (last && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link) {
+    // Runs in one style join one span, unless stacked (a fraction's numerator over its denominator in a line of text).
+    const stacked = last && (rtl ? run.bbox[2] > last.bbox[0] + 1 : run.bbox[0] < last.bbox[2] - 1) && (run.bbox[1] >= last.bbox[3] - 1 || run.bbox[3] <= last.bbox[1] + 1);
+    if (last && !stacked && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link) {
       last.text += text;
       last.bbox = union(last.bbox, run.bbox);
     } else {

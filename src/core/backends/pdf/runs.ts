@@ -76,6 +76,32 @@ interface PdfTextItem {
 const ASCENT = 0.8;
 /** Descent below the baseline, as a share of the font size. */
 const DESCENT = 0.2;
+/** TeX's math extension fonts, whose glyphs hang below their origin. */
+const EXTENSION_FONT = /^(cmex|euex|lmmathextension)/i;
+/**
+ * How far (font sizes) a hanging glyph reaches below its origin, and how far below the
+ * origin the baseline of the line it stands in lies (TeX centres these glyphs on the math
+ * axis, a quarter above the baseline): text-style operators and radicals about one size
+ * deep, display-style sums and integrals deeper, bigger radicals growing.
+ */
+const HANGING: Record<string, { depth: number; baseline: number }> = {
+  ...Object.fromEntries([..."PQRSTHp√"].map((g) => [g, { depth: 1, baseline: 0.8 }])),
+  ...Object.fromEntries([..."XY[\\"].map((g) => [g, { depth: 1.4, baseline: 0.95 }])),
+  Z: { depth: 2.2, baseline: 1.35 },
+  I: { depth: 2.2, baseline: 1.35 },
+  q: { depth: 1.2, baseline: 0.9 },
+  r: { depth: 1.8, baseline: 1.2 },
+  s: { depth: 2.4, baseline: 1.5 },
+};
+const OTHER_HANGING = { depth: 1.2, baseline: 0.9 };
+
+/** The hang of a TeX extension glyph (or of a radical sign in a math font); undefined for type standing on its baseline. */
+function hangingGlyph(text: string, fontName: string): { depth: number; baseline: number } | undefined {
+  const glyph = text.trim();
+  if (glyph === "√" && /^(cmsy|cmex)/i.test(fontName)) return HANGING["√"];
+  if (!EXTENSION_FONT.test(fontName) || [...glyph].length !== 1) return undefined;
+  return HANGING[glyph] ?? OTHER_HANGING;
+}
 
 export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   const content = await page.getTextContent({ includeMarkedContent: true });
@@ -119,10 +145,15 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     }
     // pageFonts has every style of the page; an item naming none has no known font.
     const font = fonts.get(item.fontName) ?? fontInfoFromName("");
+    // TeX's math extension glyphs (radicals, big operators and delimiters) hang from their
+    // origin, which TeX sets near the top of the line: the glyph is below it, and the line
+    // it belongs to has its baseline lower down.
+    const hanging = horizontal && dx >= 0 && !vertical ? hangingGlyph(item.str, font.name) : undefined;
+    if (hanging) bbox = [bbox[0], y, bbox[2], y + size * hanging.depth];
     runs.push({
       text: logicalOrder(withoutPresentationForms(item.str), item.dir),
       bbox: clamp(bbox, viewport.width, viewport.height),
-      baseline: y,
+      baseline: hanging ? y + size * hanging.baseline : y,
       fontSize: round(size),
       fontFamily: font.name,
       bold: font.bold,
