@@ -29,7 +29,7 @@ export function processPage(index: number, raw: PageRuns): Page {
   const furniture = artifactBlocks(raw.runs.filter((r) => r.artifact), raw.height);
   const { tables, rest: beyondTables } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
   // Vector figures next: their labels are part of the picture, not paragraphs.
-  const { figures, rest, images } = vectorFigures(raw.drawings, beyondTables, tables.map((t) => t.bbox), raw.images ?? [], { index, firstRef: raw.images?.length ?? 0 });
+  const { figures, rest, images } = vectorFigures(raw.drawings, beyondTables, tables.map((t) => t.bbox), raw.images ?? [], { index, firstRef: raw.images?.length ?? 0, width: raw.width, height: raw.height });
   const horizontal = rest.filter((r) => !r.vertical);
   const vertical = rest.filter((r) => r.vertical);
   const textBlocks = buildBlocks(buildLines(horizontal));

@@ -53,7 +53,7 @@ export function vectorFigures(
   runs: Run[],
   tables: BBox[],
   images: PlacedImage[],
-  page: { index: number; firstRef: number },
+  page: { index: number; firstRef: number; width: number; height: number },
 ): { figures: VectorFigure[]; rest: Run[]; images: PlacedImage[] } {
   if (!clusters?.length) return { figures: [], rest: runs, images };
   const bodySize = median(runs.map((r) => r.fontSize));
@@ -65,7 +65,7 @@ export function vectorFigures(
     if ([...figures, ...images].some((f) => coveredShare(cluster.bbox, f.bbox) >= TAKEN_SHARE)) continue;
     const inside = rest.filter((r) => centreIn(r.bbox, cluster.bbox));
     if (isTextPanel(cluster, inside) || inside.some((r) => r.fontSize > DISPLAY_TYPE * bodySize)) continue;
-    const bbox = withLabels(cluster.bbox, rest);
+    const bbox = padded(withLabels(cluster.bbox, rest), page);
     const absorbed = rest.filter((r) => centreIn(r.bbox, bbox));
     rest = rest.filter((r) => !absorbed.includes(r));
     restImages = restImages.filter((i) => !centreIn(i.bbox, bbox));
@@ -73,6 +73,13 @@ export function vectorFigures(
     figures.push({ bbox, image: { ref, mime: "image/png", ...regionPixelSize(bbox, REGION_DPI) }, text: linesOf(absorbed) });
   }
   return { figures, rest, images: restImages };
+}
+
+/** Paths' boxes are their centre lines: the figure's picture reaches this far (points) past them, so strokes are not cut in half. */
+const STROKE_MARGIN = 2;
+
+function padded([x0, y0, x1, y1]: BBox, page: { width: number; height: number }): BBox {
+  return [Math.max(0, x0 - STROKE_MARGIN), Math.max(0, y0 - STROKE_MARGIN), Math.min(page.width, x1 + STROKE_MARGIN), Math.min(page.height, y1 + STROKE_MARGIN)];
 }
 
 /** Clusters this close (points)... */
