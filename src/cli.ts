@@ -62,7 +62,7 @@ async function main() {
     };
     const doc = await parseDocument(bytes, name, { features, onProgress: progressBar(name) });
     const result = renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features });
-    const json = JSON.stringify({ metadata: { page_num: doc.source.pageCount, file_type: doc.source.fileType }, result: { file_name: name, catalog: result.catalog, outputs: result.outputs } }, null, 2);
+    const json = JSON.stringify({ metadata: { page_num: doc.source.pageCount, file_type: doc.source.fileType }, result: { file_name: name, catalog: result.catalog, warnings: result.warnings, outputs: result.outputs } }, null, 2);
     if (outDir) {
       writeFileSync(join(outDir, `${stem}.md`), result.outputs.markdown ?? "");
       writeFileSync(join(outDir, `${stem}.json`), json);
@@ -79,7 +79,8 @@ async function main() {
       // What the service asks of the parser for a conversion (src/tasks/run.ts CONVERT_FEATURES).
       features: { ...DEFAULT_FEATURES, enable_title_level_recognition: true, enable_text_cross_page: true, enable_table_cross_page: true, keep_header_footer: true, enable_image_understanding: false },
       onProgress: progressBar(name),
-      images: { sink: store, renderer: pdfiumRenderer(bytes) },
+      images: { sink: store },
+      renderer: pdfiumRenderer(bytes),
       drawing: true,
     });
     const out = await convertDocument(doc, target, mode, store);

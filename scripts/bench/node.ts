@@ -100,7 +100,7 @@ async function parseWithImages(file: string, name: string, measureHeap: boolean,
   // The renderer Worker's work, done in process (PDFium, the same code): timed on its own.
   const pdfium = pdfiumRenderer(input);
   const renderer = { render: async (requests: RegionRequest[]) => (await timed(() => pdfium.render(requests)).then(([out, s]) => ((renderS += s), out))) };
-  const doc = await parseDocument(input, name, { features, images: { sink, ...(draw ? { renderer } : {}) }, onProgress });
+  const doc = await parseDocument(input, name, { features, images: { sink }, ...(draw ? { renderer } : {}), onProgress });
   const images = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "image"));
   return { figures: images.length, drawn: images.filter((b) => b.drawn).length, bytes, peak, renderS };
 }

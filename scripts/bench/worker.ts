@@ -41,7 +41,7 @@ async function draw(bytes: Uint8Array): Promise<Response> {
     },
   };
   const sink = { put: async (_ref: string, png: Uint8Array) => void (pngBytes += png.length) };
-  const doc = await parseDocument(bytes, "bench.pdf", { features: { ...features, enable_image_understanding: false }, images: { sink, renderer } });
+  const doc = await parseDocument(bytes, "bench.pdf", { features: { ...features, enable_image_understanding: false }, images: { sink }, renderer });
   const drawn = doc.pages.reduce((n, p) => n + p.blocks.filter((b) => b.drawn).length, 0);
   const pdfium = await loadPdfium(pdfiumWasm);
   return Response.json({ pages: doc.pages.length, drawn, renderMs, pngBytes, pdfiumWasmBytes: pdfium.pdfium.HEAPU8.length });

@@ -35,7 +35,7 @@ export async function doclingPdfRows(corpus: string): Promise<[string, string, s
     const expected = words(prose(reference));
     // As the API parses by default: figures extracted, vector figures drawn (their labels leave the text).
     const bytes = new Uint8Array(readFileSync(join(dir, name)));
-    const doc = await parseDocument(bytes, name, { features, images: { sink: new MemoryImageStore(), renderer: pdfiumRenderer(bytes) } });
+    const doc = await parseDocument(bytes, name, { features, images: { sink: new MemoryImageStore() }, renderer: pdfiumRenderer(bytes) });
     text.docparse.push(scoreText(expected, words(ourProse(renderParseResult(doc, renderOptions).outputs.markdown ?? ""))));
     text.pdftotext.push(scoreText(expected, words(execFileSync("pdftotext", ["-layout", join(dir, name), "-"], { encoding: "utf8" }))));
     const sections = reference.split("\n").filter((l) => /^#{1,6}\s/.test(l)).map((l) => ({ text: l.replace(/^#+\s*/, ""), level: 1 }));

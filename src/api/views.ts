@@ -4,6 +4,8 @@ import { convertWireStatus, pagesDone, parseWireStatus } from "../tasks/record";
 
 export interface StoredParseResult {
   catalog: unknown[];
+  /** Absent in results stored before warnings were kept. */
+  warnings?: unknown[];
   outputs: Record<string, unknown>;
 }
 
@@ -19,7 +21,7 @@ function parseResult(r: TaskRecord, stored: StoredParseResult | null, links: Lin
   if (r.status !== "success" || !stored) return null;
   const outputs = { ...stored.outputs };
   if (links.fileUrl) outputs.zip = links.fileUrl;
-  return { file_name: r.fileName, catalog: stored.catalog, outputs };
+  return { file_name: r.fileName, catalog: stored.catalog, warnings: stored.warnings ?? [], outputs };
 }
 
 const errorOf = (r: TaskRecord) => (r.error ? { code: r.error.code, message: r.error.message } : null);

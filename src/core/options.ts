@@ -52,15 +52,19 @@ export interface ParseOptions {
   images?: ImageOptions;
   /** Keep each page's vector drawing (rules, boxes, fills) on the page, for conversions that redraw it. */
   drawing?: boolean;
+  /**
+   * Draws regions of the PDF's pages (PDFium: the renderer Worker, or in process): vector
+   * figures and table images become pictures, and pages whose text layer is garbled are
+   * drawn for OCR. Absent, vector figures' text stays text and such pages keep their text.
+   */
+  renderer?: RegionRenderer;
 }
 
 export interface ImageOptions {
   sink: ImageSink;
   /** Vision model for enable_image_understanding; absent, figures say no description was produced. */
   describer?: ImageDescriber;
-  /** Draws regions of the PDF's pages: vector figures become pictures; absent, their text stays text. */
-  renderer?: RegionRenderer;
-  /** element_formats.table "image": each table's region drawn too (needs the renderer). */
+  /** element_formats.table "image": each table's region drawn too (needs ParseOptions.renderer). */
   tableImages?: boolean;
 }
 

@@ -6,7 +6,9 @@ import type { Document, DocumentSource, FileType, Page, Warning } from "./model"
 import type { FeatureConfig, ParseOptions } from "./options";
 import { openPdf, type PdfPage } from "./backends/pdf/open";
 import { pageRuns, type PageRuns } from "./backends/pdf/runs";
-import { scannedPageRuns } from "./backends/pdf/scan";
+import { scannedPageRuns, type PageRenderer } from "./backends/pdf/scan";
+import { grayFromSamples } from "./backends/image/gray";
+import { decode as decodePng } from "fast-png";
 import { pageDrawing } from "./backends/pdf/drawing";
 import { documentHasImageXObjects } from "./backends/pdf/images";
 import { storePageImages, type PageImageContext } from "./images/pdf-page";
@@ -71,7 +73,7 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
     // Page at a time: each page's pdf.js state is released before the next is read.
     const warnings: Warning[] = [];
     const tagged: OutlineEntry[] = [];
-    const renderer = options.images?.renderer;
+    const renderer = options.renderer;
     const imageContext = options.images ? { sink: options.images.sink, hasImageXObjects: documentHasImageXObjects(bytes), keepSmall: options.features.enable_inline_image, drawnFigures: !!renderer } : undefined;
     const pending: PendingRegion[] = [];
     const describe = describeBudget();
@@ -82,12 +84,14 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
         const page = await pdf.getPage(i + 1);
         try {
           const raw = await pageRuns(page);
-          const scanned = await scannedPageRuns(page, raw);
+          const read = await scannedPageRuns(page, raw, renderer && pageForOcr(renderer, i, raw));
+          const scanned = read?.runs;
+          if (read?.fault) warnings.push({ page: i, code: "text_layer_unusable", message: `The text layer of page ${i + 1} is ${read.fault === "garbled" ? "garbled (glyph codes without their letters)" : "an implausible OCR layer"}: the page was read by OCR instead.` });
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
           const processed = processPage(i, scanned ?? raw);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
-          if (renderer && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));
+          if (renderer && imageContext && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));
           if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);
           if (imageBytes && options.features.enable_image_ocr) await readFigureText(processed.blocks, imageBytes, figureText);
           pages.push(processed);
@@ -122,6 +126,19 @@ export function finishDocument(parts: PagesPart[], features: FeatureConfig): Doc
   if (pages.length > 0 && unreadable.length === pages.length) throw new CoreError("corrupt_file", `No page of the ${ordered[0].source.fileType === ".pdf" ? "PDF" : "file"} could be read (${unreadable[0].message}).`);
   processDocument(pages, features, { outline: ordered.flatMap((p) => p.hints.outline ?? []), tagged: ordered.flatMap((p) => p.hints.tagged ?? []) });
   return { source: ordered[0].source, pages, warnings };
+}
+
+/** Resolution a page is drawn at to be read by OCR (the scans Tesseract reads best are 200-300 dpi). */
+const OCR_RENDER_DPI = 200;
+
+/** The page drawn in gray by the renderer, for OCR when its text layer cannot be trusted. */
+function pageForOcr(renderer: RegionRenderer, index: number, raw: PageRuns): PageRenderer {
+  return async () => {
+    const [drawn] = await renderer.render([{ page: index, bbox: [0, 0, raw.width, raw.height], turn: raw.turned ?? 0, dpi: OCR_RENDER_DPI, gray: true }]);
+    if (!drawn) return undefined;
+    const png = decodePng(drawn.png);
+    return grayFromSamples(png.width, png.height, png.data as Uint8Array, png.channels as 1);
+  };
 }
 
 /** The page's pictures to draw: its vector figures, and its tables when they are asked for as images. */

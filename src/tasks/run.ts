@@ -77,8 +77,9 @@ async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageO
   const bytes = await loadInput(ctx, record);
   if (record.kind === "convert") {
     // The figures go to R2 while parsing; the convert stage puts them into the file.
-    const images = { sink: new R2ImageStore(ctx.env.BLOBS, record.taskId), renderer: taskRenderer(ctx.env, blobKeys.input(record.taskId)) };
-    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images, drawing: true });
+    const images = { sink: new R2ImageStore(ctx.env.BLOBS, record.taskId) };
+    const renderer = taskRenderer(ctx.env, blobKeys.input(record.taskId));
+    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images, renderer, drawing: true });
     await putJson(ctx.env.BLOBS, blobKeys.document(record.taskId), doc);
     const parsed = (await taskStub(ctx.env, record.taskId).parsed())!;
     await noteStatus(ctx, parsed);
@@ -136,8 +137,8 @@ function parseOptionsOf(ctx: StageContext, record: TaskRecord): ParseOptions {
   const store = new R2ImageStore(ctx.env.BLOBS, record.taskId);
   const renderer = taskRenderer(ctx.env, blobKeys.input(record.taskId));
   const tableImages = options.elementFormats.table === "image";
-  const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(ctx.env.AI), renderer, tableImages };
-  return { features: options.features, images };
+  const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(ctx.env.AI), tableImages };
+  return { features: options.features, images, renderer };
 }
 
 /** A parsed document rendered per the task's options, stored, and the task succeeded. */
@@ -151,7 +152,7 @@ async function publish(ctx: StageContext, record: TaskRecord, doc: Document): Pr
     result.fileKey = blobKeys.file(record.taskId, result.fileName);
     await ctx.env.BLOBS.put(result.fileKey, rendered.zip, { httpMetadata: { contentType: "application/zip" } });
   }
-  await putJson(ctx.env.BLOBS, result.resultKey!, { catalog: rendered.catalog, outputs: rendered.outputs });
+  await putJson(ctx.env.BLOBS, result.resultKey!, { catalog: rendered.catalog, warnings: rendered.warnings, outputs: rendered.outputs });
   return succeed(ctx, record, result);
 }
 

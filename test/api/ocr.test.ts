@@ -52,3 +52,34 @@ describe("POST /v1/parse/sync with images", () => {
     expect(body.code).toBe(ERRORS.CORRUPT_FILE.code);
   });
 });
+
+describe("text layers that cannot be trusted", () => {
+  const pdf = async (name: string) => new File([await fixtureFile(`pdf/${name}`)], name, { type: "application/pdf" });
+
+  it("reads a scan under an implausible OCR layer from the scan, and says so", async () => {
+    // test/fixtures/pdf/make.py: the phototest scan under an invisible layer of words without their vowels.
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await pdf("poor-ocr-layer.pdf") });
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.result.outputs.markdown).toContain("The quick brown dog jumped over the lazy fox.");
+    expect(body.data.result.outputs.markdown).not.toContain("Th qck brwn");
+    expect(body.data.result.warnings).toEqual([{ page: 0, code: "text_layer_unusable", message: expect.stringContaining("implausible OCR layer") }]);
+  }, OCR_TIMEOUT);
+
+  it("draws a page whose text layer is glyph codes (no scan under it) with the renderer Worker and reads it by OCR", async () => {
+    // A picture of text on a quarter of the page, under a layer of symbol soup.
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await pdf("garbled-text-layer.pdf") });
+    expect(body.code, body.message).toBe(0);
+    const md = body.data.result.outputs.markdown;
+    expect(md).toContain("The quick brown dog jumped over the lazy fox.");
+    expect(md).not.toContain("?>9@AJ");
+    expect(body.data.result.warnings[0]).toMatchObject({ page: 0, code: "text_layer_unusable" });
+    // The blocks say where their text came from.
+    expect(body.data.result.outputs.json.pages[0].blocks.length).toBeGreaterThan(0);
+  }, OCR_TIMEOUT);
+
+  it("keeps a sound text layer, with no warning", async () => {
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await pdf("formulas.pdf") });
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.result.warnings).toEqual([]);
+  });
+});

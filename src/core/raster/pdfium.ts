@@ -89,18 +89,22 @@ function renderOne(p: PdfiumCalls, doc: number, r: RegionRequest): RenderedRegio
       p.FPDF_RenderPageBitmap(bitmap, page, Math.round(-x0 * scale), Math.round(-y0 * scale), Math.round(pw * scale), Math.round(ph * scale), turns, RENDER_FLAGS);
       const stride = p.FPDFBitmap_GetStride(bitmap);
       const buffer = p.FPDFBitmap_GetBuffer(bitmap);
-      const rgb = new Uint8Array(width * height * 3);
+      const channels = r.gray ? 1 : 3;
+      const data = new Uint8Array(width * height * channels);
       const heap = p.pdfium.HEAPU8;
       for (let y = 0; y < height; y++) {
         let from = buffer + y * stride;
-        let to = y * width * 3;
-        for (let x = 0; x < width; x++, from += 4, to += 3) {
-          rgb[to] = heap[from];
-          rgb[to + 1] = heap[from + 1];
-          rgb[to + 2] = heap[from + 2];
+        let to = y * width * channels;
+        for (let x = 0; x < width; x++, from += 4, to += channels) {
+          if (r.gray) data[to] = (heap[from] * 77 + heap[from + 1] * 150 + heap[from + 2] * 29) >> 8;
+          else {
+            data[to] = heap[from];
+            data[to + 1] = heap[from + 1];
+            data[to + 2] = heap[from + 2];
+          }
         }
       }
-      return { png: encode({ width, height, data: rgb, channels: 3, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } }), width, height };
+      return { png: encode({ width, height, data, channels, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } }), width, height };
     } finally {
       p.FPDFBitmap_Destroy(bitmap);
     }

@@ -9,6 +9,8 @@ export interface RegionRequest {
   bbox: BBox;
   turn?: number;
   dpi: number;
+  /** Draw in shades of gray (one channel): a page drawn for OCR. */
+  gray?: boolean;
 }
 
 export interface RenderedRegion {

@@ -10,6 +10,8 @@ import { buildZip } from "./zip";
 
 export interface ParseResult {
   catalog: CatalogEntry[];
+  /** What could not be read as it should (a damaged page, an undecodable image, a text layer read by OCR instead): `[{page, code, message}]`, `page` 0-based. */
+  warnings: { page: number | null; code: string; message: string }[];
   outputs: { markdown?: string; json?: { pages: WirePage[] } };
   zip?: Uint8Array;
 }
@@ -24,7 +26,8 @@ export function renderParseResult(doc: Document, opts: RenderOptions, zipImages:
   const markdown = wantsMarkdown || wantsZip ? renderMarkdown(doc, opts) : "";
   if (wantsMarkdown) outputs.markdown = markdown;
   if (opts.outputFormats.includes("json")) outputs.json = { pages };
-  const result: ParseResult = { catalog: buildCatalog(pages), outputs };
+  const warnings = doc.warnings.map((w) => ({ page: w.page ?? null, code: w.code, message: w.message }));
+  const result: ParseResult = { catalog: buildCatalog(pages), warnings, outputs };
   if (wantsZip) result.zip = buildZip({ baseName: baseName(doc.source.fileName), markdown, images: zipImages, json: outputs.json });
   return result;
 }

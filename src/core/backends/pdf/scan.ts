@@ -1,5 +1,7 @@
 // Scanned pages: a PDF page with (next to) no text layer whose content is one big picture,
-// as scanners and fax software write them, is read from that picture by OCR. The words
+// as scanners and fax software write them, is read from that picture by OCR; so is a page
+// whose text layer is garbled or an implausible OCR layer (text-quality.ts), from its
+// scan or, without one, from the page drawn by the renderer. The words
 // become glyph runs in page units and go through the same processors as a text layer, so
 // a scanned PDF yields the structure of the born-digital one. The picture is taken as the
 // page shows it (placed sideways, or turned by /Rotate), and read turned upright when its
@@ -13,6 +15,7 @@ import { grayFromSamples, rotateGray, type GrayImage } from "../image/gray";
 import { recognizeUpright } from "../../ocr/orientation";
 import { ocrRuns } from "../../ocr/runs";
 import type { BBox } from "../../model";
+import { textLayerFault, type TextLayerFault } from "./text-quality";
 
 /** A page with fewer visible characters than this has no usable text layer. */
 const MIN_TEXT_CHARS = 20;
@@ -27,21 +30,31 @@ const MIN_SCAN_WORDS = 3;
 /** ...read with at least this mean confidence (a photograph read as text scores far lower). */
 const MIN_SCAN_CONFIDENCE = 40;
 
-/** The page read by OCR from its scan, or undefined when it has a text layer or no scan. */
-export async function scannedPageRuns(page: PdfPage, raw: PageRuns): Promise<PageRuns | undefined> {
+/** The page's picture as a gray image in its displayed frame (its box: the whole page), drawn by the page renderer. */
+export type PageRenderer = () => Promise<GrayImage | undefined>;
+
+/** A page read by OCR, and why its text layer was not used. */
+export interface ScannedPage {
+  runs: PageRuns;
+  /** Set when the page had a text layer, and it could not be trusted. */
+  fault?: TextLayerFault;
+}
+
+/**
+ * The page read by OCR: from its scan when it has no text layer, or when its text layer is
+ * garbled or implausible (from the scan under it, else drawn by the renderer). Undefined
+ * when its text layer stands, or OCR reads no better.
+ */
+export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: PageRenderer): Promise<ScannedPage | undefined> {
   const chars = raw.runs.reduce((n, r) => n + r.text.replace(/\s/g, "").length, 0);
-  if (chars >= MIN_TEXT_CHARS) return undefined;
+  const fault = chars >= MIN_TEXT_CHARS ? textLayerFault(raw.runs) : undefined;
+  if (chars >= MIN_TEXT_CHARS && !fault) return undefined;
   const viewport = page.getViewport({ scale: 1, rotation: raw.rotation ?? page.rotate });
   const scan = largestPicture((await page.getOperatorList()) as OperatorList, viewport.transform as Matrix, viewport.width, viewport.height);
-  if (!scan) return undefined;
-  const pixels = scan.inline ?? (await decodedObject(page, scan.objId!));
-  const gray = pixels ? grayOf(pixels) : undefined;
-  if (!gray) return undefined;
-  const [a, b] = scan.ctm;
-  // The picture's own x axis on the page: right (upright), down (turned 90° clockwise), left, up.
-  const shown = Math.abs(a) >= Math.abs(b) ? (a > 0 ? 0 : 180) : b > 0 ? 90 : 270;
-  const displayed = rotateGray(gray, shown);
-  const dpi = (displayed.width / (scan.bbox[2] - scan.bbox[0])) * POINTS_PER_INCH;
+  const source = scan ? await scanPicture(page, scan) : fault && render ? await renderedPage(render, viewport.width, viewport.height) : undefined;
+  if (!source) return undefined;
+  const { displayed, bbox } = source;
+  const dpi = (displayed.width / (bbox[2] - bbox[0])) * POINTS_PER_INCH;
   // A page scanned sideways is read in the frame where its text stands upright, as the
   // text layer's sideways pages are (page.turned says by how much).
   const { result, turn, image } = await recognizeUpright(displayed, dpi);
@@ -50,14 +63,30 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns): Promise<Pag
   if (result.words.length < MIN_SCAN_WORDS || result.meanConfidence < MIN_SCAN_CONFIDENCE) return undefined;
   const width = turn % 180 ? viewport.height : viewport.width;
   const height = turn % 180 ? viewport.width : viewport.height;
-  const [x0, y0, x1] = turnBox(scan.bbox, turn, viewport.width, viewport.height);
+  const [x0, y0, x1] = turnBox(bbox, turn, viewport.width, viewport.height);
   const runs = ocrRuns({ words: result.words, scale: (x1 - x0) / image.width, width, height });
   // The scan's box may not start at the page's corner.
   for (const run of runs.runs) {
     run.bbox = [run.bbox[0] + x0, run.bbox[1] + y0, run.bbox[2] + x0, run.bbox[3] + y0];
     run.baseline += y0;
   }
-  return { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) };
+  return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, ...(fault ? { fault } : {}) };
+}
+
+/** The page's scan as displayed (placed sideways or upside down, turned back to how the page shows it). */
+async function scanPicture(page: PdfPage, scan: ImagePlacement): Promise<{ displayed: GrayImage; bbox: BBox } | undefined> {
+  const pixels = scan.inline ?? (await decodedObject(page, scan.objId!));
+  const gray = pixels ? grayOf(pixels) : undefined;
+  if (!gray) return undefined;
+  const [a, b] = scan.ctm;
+  // The picture's own x axis on the page: right (upright), down (turned 90° clockwise), left, up.
+  const shown = Math.abs(a) >= Math.abs(b) ? (a > 0 ? 0 : 180) : b > 0 ? 90 : 270;
+  return { displayed: rotateGray(gray, shown), bbox: scan.bbox };
+}
+
+async function renderedPage(render: PageRenderer, width: number, height: number): Promise<{ displayed: GrayImage; bbox: BBox } | undefined> {
+  const displayed = await render();
+  return displayed && { displayed, bbox: [0, 0, width, height] };
 }
 
 /** A box of a width × height page in the frame of the page turned clockwise by `turn` degrees. */

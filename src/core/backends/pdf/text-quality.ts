@@ -1,0 +1,35 @@
+// Whether a page's text layer can be trusted. Two faults send a page to OCR although it
+// has text: glyph codes without a mapping to Unicode (fonts subset with private encodings
+// give "?>9@AJ.D<F@" for a readable line: symbol soup with hardly a word in it), and an
+// invisible OCR layer of poor quality over a scan (strings of consonants, not words).
+import type { Run } from "./runs";
+
+export type TextLayerFault = "garbled" | "implausible";
+
+/** Fewer characters than this say too little to judge (a page with a title and a picture). */
+const MIN_CHARS = 40;
+/** Symbol soup: more than this share of the characters are ASCII symbols, private-use or replacement characters... */
+const MAX_SYMBOL_SHARE = 0.15;
+/** ...and less than this share are letters of words (three letters or more): code, which is symbol-rich, is still wordy. */
+const MIN_WORDY_SHARE = 0.35;
+/** Latin words of four letters or more without a vowel: over this share, the layer is not a reading of text. */
+const MAX_VOWELLESS_SHARE = 0.3;
+/** Words judged at least: a handful of acronyms must not tip a short page. */
+const MIN_WORDS = 8;
+
+const SYMBOLS = /[!#$%&*<=>?@[\\\]^_`{|}~\uE000-\uF8FF\uFFFD\u0000-\u001F]/gu;
+const WORDS = /\p{L}{3,}/gu;
+const LATIN_WORD = /^[A-Za-z]{4,}$/;
+const VOWEL = /[aeiouyAEIOUY]/;
+
+export function textLayerFault(runs: Run[]): TextLayerFault | undefined {
+  const text = runs.map((r) => r.text).join(" ");
+  const chars = text.replace(/\s/g, "").length;
+  if (chars < MIN_CHARS) return undefined;
+  const symbols = text.match(SYMBOLS)?.length ?? 0;
+  const wordy = (text.match(WORDS) ?? []).reduce((n, w) => n + w.length, 0);
+  if (symbols / chars > MAX_SYMBOL_SHARE && wordy / chars < MIN_WORDY_SHARE) return "garbled";
+  const latin = text.split(/[^A-Za-z]+/).filter((w) => LATIN_WORD.test(w));
+  if (latin.length >= MIN_WORDS && latin.filter((w) => !VOWEL.test(w)).length / latin.length > MAX_VOWELLESS_SHARE) return "implausible";
+  return undefined;
+}
