@@ -7,6 +7,8 @@ import { DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { MemoryImageStore } from "../../src/core/images/store";
+import { imageRulings } from "../../src/core/ocr/rulings";
+import { newGrayImage } from "../../src/core/backends/image/gray";
 
 const options = { features: DEFAULT_FEATURES };
 const visibleText = (doc: Document) => doc.pages.flatMap((p) => p.blocks.filter((b) => !b.hidden).map((b) => b.text)).join("\n");
@@ -172,4 +174,39 @@ describe("scanned PDFs", () => {
     expect(doc.pages[1].blocks.filter((b) => !b.hidden).every((b) => b.source === "ocr")).toBe(true);
     expect(doc.pages[1].blocks.map((b) => b.text).join(" ")).toContain(QUICK_BROWN_DOG);
   }, OCR_TIMEOUT);
+});
+
+describe("ruled tables in pictures", () => {
+  it("finds a scanned table's rules, so its spans and wrapped cells come out as in the PDF", async () => {
+    // test/fixtures/pdf/make.py: ruled-table.pdf drawn at 200 dpi in gray, as a scanner would give it.
+    const doc = await parseDocument(await fixtureFile("images/ruled-table.png"), "ruled-table.png", options);
+    const table = doc.pages[0].blocks.find((b) => b.type === "table")!.table!;
+    const cells = table.rows.map((row) => row.map((c) => [c.text, c.rowSpan, c.colSpan]));
+    expect(cells[0]).toEqual([["City", 2, 1], ["Notes", 2, 1], ["Population", 1, 2]]);
+    expect(cells[1]).toEqual([["2010", 1, 1], ["2020", 1, 1]]);
+    // A note wrapped over two lines stays in its cell.
+    expect(cells[2]).toEqual([["Lagos", 1, 1], ["Largest city of Nigeria, on the Atlantic coast", 1, 1], ["10,441", 1, 1], ["15,388", 1, 1]]);
+    expect(table.rows).toHaveLength(5);
+  }, OCR_TIMEOUT);
+
+  it("takes long thin ink for rules, a line scanned askew too, and never letters or filled areas", () => {
+    const image = newGrayImage(600, 300);
+    image.pixels.fill(255);
+    const ink = (x: number, y: number) => (image.pixels[y * image.width + x] = 0);
+    // A rule 1.5 degrees askew, 2 pixels thick, across 500 pixels.
+    for (let x = 50; x < 550; x++) for (let t = 0; t < 2; t++) ink(x, 40 + Math.round((x - 50) * 0.026) + t);
+    // A vertical rule.
+    for (let y = 100; y < 280; y++) ink(300, y);
+    // "Letters": short strokes in a row; and a filled block.
+    for (let k = 0; k < 30; k++) for (let x = 0; x < 12; x++) ink(20 + k * 18 + x, 120);
+    for (let y = 200; y < 260; y++) for (let x = 20; x < 250; x++) ink(x, y);
+    // 72 points per 200 pixels: a rule must be half an inch (100 pixels) long.
+    const rules = imageRulings(image, 0.36);
+    expect(rules).toHaveLength(2);
+    const [across, down] = rules;
+    expect(across.x0).toBeCloseTo(50 * 0.36, 0);
+    expect(across.x1).toBeCloseTo(550 * 0.36, 0);
+    expect(down).toMatchObject({ x0: 108, x1: 108 });
+    expect(down.y1 - down.y0).toBeCloseTo(180 * 0.36, 0);
+  });
 });

@@ -9,6 +9,7 @@ import { processPage } from "../../processors/index";
 import { recognizePage } from "../../ocr/recognize";
 import { recognizeUpright } from "../../ocr/orientation";
 import { ocrRuns } from "../../ocr/runs";
+import { imageRulings } from "../../ocr/rulings";
 import { decodePage } from "./decode";
 import { probeImage } from "./probe";
 
@@ -61,7 +62,10 @@ async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, siz
   const { words } = reading.result;
   const scale = POINTS_PER_INCH / (dpi ?? image.width / ASSUMED_PAGE_WIDTH_INCHES);
   const [width, height] = reading.turn % 180 ? [image.height, image.width] : [image.width, image.height];
-  const page = processPage(index, ocrRuns({ words, scale: (scale * width) / reading.image.width, width: width * scale, height: height * scale }));
+  const runs = ocrRuns({ words, scale: (scale * width) / reading.image.width, width: width * scale, height: height * scale });
+  // The picture's ruling lines, for its tables (a WEBP is decoded inside the engine only: none).
+  if ("pixels" in reading.image) runs.rulings = imageRulings(reading.image, (scale * width) / reading.image.width);
+  const page = processPage(index, runs);
   for (const block of page.blocks) block.source = "ocr";
   return reading.turn ? { ...page, turned: reading.turn } : page;
 }

@@ -14,6 +14,7 @@ import { decodedSamples, type DecodedImage } from "../../images/png";
 import { grayFromSamples, rotateGray, type GrayImage } from "../image/gray";
 import { recognizeUpright } from "../../ocr/orientation";
 import { ocrRuns } from "../../ocr/runs";
+import { imageRulings } from "../../ocr/rulings";
 import type { BBox } from "../../model";
 import { textLayerFault, type TextLayerFault } from "./text-quality";
 
@@ -70,6 +71,8 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
     run.bbox = [run.bbox[0] + x0, run.bbox[1] + y0, run.bbox[2] + x0, run.bbox[3] + y0];
     run.baseline += y0;
   }
+  // The scan's ruling lines, for its tables.
+  runs.rulings = imageRulings(image, (x1 - x0) / image.width, x0, y0);
   return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, ...(fault ? { fault } : {}) };
 }
 
