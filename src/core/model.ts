@@ -113,6 +113,8 @@ export interface Block {
   /** Inline formulas of a PDF paragraph, in reading order: the glyphs as printed in `text`, and their LaTeX (renderers write it in their place). */
   inlineMath?: { printed: string; latex: string }[];
   captions?: string[];
+  /** A line number printed in the margin (processors/line-numbers.ts). */
+  lineNumber?: boolean;
   /** The picture is drawn from the page itself (a vector figure, rendered to PNG), not an image the file holds. */
   drawn?: boolean;
   /** Small images inside the block's lines (enable_inline_image), at a character offset of `text`. */
@@ -135,6 +137,8 @@ export interface Page {
   blocks: Block[];
   /** Degrees clockwise the displayed page was turned to read its text upright (width, height and bboxes are of the turned page). */
   turned?: number;
+  /** The page numbers its lines in the margin (their blocks are hidden furniture with `lineNumber`). */
+  lineNumbers?: boolean;
   /** The page's straight-edged vector drawing (rules, boxes, fills), read only for conversions (ParseOptions.drawing). */
   drawing?: Shape[];
 }

@@ -99,6 +99,28 @@ describe("Word, flow mode", () => {
   });
 });
 
+describe("line numbers in the margin", () => {
+  it("are furniture of the page, and Word numbers the lines itself instead of printing them in a header", async () => {
+    // The Supreme Court transcript numbers its 25 lines in the left margin.
+    const doc = await parseDocument(await corpusFile("convert-samples/pl-scotus-transcript-p1.pdf"), "scotus.pdf", { features: { ...DEFAULT_FEATURES, keep_header_footer: true } });
+    const numbers = doc.pages[0].blocks.filter((b) => b.lineNumber);
+    expect(numbers.map((b) => b.text)).toEqual(Array.from({ length: 25 }, (_, i) => String(i + 1)));
+    expect(numbers.every((b) => b.hidden)).toBe(true);
+    expect(doc.pages[0].lineNumbers).toBe(true);
+    const files = unzipSync((await convertDocument(doc, "word", "flow")).bytes);
+    const xml = (name: string) => strFromU8(files[name]);
+    expect(xml("word/document.xml")).toMatch(/<w:lnNumType w:countBy="1" w:restart="newPage"\/>/);
+    const headers = Object.keys(files).filter((n) => /^word\/header\d*\.xml$/.test(n)).map(xml).join("");
+    expect(headers).toContain("Official - Subject to Final Review");
+    expect(headers).not.toMatch(/<w:t[^>]*>1[0-9]?<\/w:t>/);
+  });
+
+  it("are not found in a page without them", async () => {
+    const doc = await parseDocument(await corpusFile("born-digital/pdfjs/tracemonkey.pdf"), "tracemonkey.pdf", { features: DEFAULT_FEATURES });
+    expect(doc.pages.some((p) => p.lineNumbers)).toBe(false);
+  });
+});
+
 describe("Word, layout mode", () => {
   it("gives each page a section of its size and each block one frame at its place", async () => {
     const xml = (await parts("word", "layout")).part("word/document.xml");

@@ -3,7 +3,7 @@
 // numbered and bulleted lists, real tables. One section with the first page's size; the
 // text reflows, so PDF page breaks are not kept. Header/footer furniture becomes the
 // section's Word header and footer (docx-furniture.ts), out of the reading text.
-import { AlignmentType, Document as WordDocument, HeadingLevel, ImageRun, Packer, Paragraph, Table, TextRun } from "docx";
+import { AlignmentType, Document as WordDocument, HeadingLevel, ImageRun, LineNumberRestartFormat, Packer, Paragraph, Table, TextRun } from "docx";
 import type { Block, Document, Line, Page } from "../model";
 import { wordFurniture } from "./docx-furniture";
 import { wordEquation } from "./docx-math";
@@ -46,7 +46,12 @@ export async function docxFlow(doc: Document, pictures: Pictures = new Map()): P
     numbering: { config: ctx.lists.config },
     sections: [
       {
-        properties: { titlePage: furniture.titlePage || undefined, page: { size: page.size, margin, pageNumbers: furniture.firstPageNumber ? { start: furniture.firstPageNumber } : undefined } },
+        properties: {
+          titlePage: furniture.titlePage || undefined,
+          page: { size: page.size, margin, pageNumbers: furniture.firstPageNumber ? { start: furniture.firstPageNumber } : undefined },
+          // Line numbers printed in the PDF's margin become Word's own, counting each page's lines.
+          lineNumbers: doc.pages.some((p) => p.lineNumbers) ? { countBy: 1, restart: LineNumberRestartFormat.NEW_PAGE } : undefined,
+        },
         headers: furniture.headers,
         footers: furniture.footers,
         children,

@@ -47,7 +47,8 @@ export function wordFurniture(doc: Document, opts: Options): Furniture {
   return out;
 }
 
-const blocksOf = (page: Page, layer: "header" | "footer") => page.blocks.filter((b) => b.layer === layer && b.text.trim()).sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+/** A page's furniture of one layer, top to bottom; line numbers are left to Word's own line numbering. */
+const blocksOf = (page: Page, layer: "header" | "footer") => page.blocks.filter((b) => b.layer === layer && !b.lineNumber && b.text.trim()).sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 /** Furniture that differs only in its numbers is the same furniture. */
 const pattern = (blocks: Block[]) => blocks.map((b) => b.text.replace(/\d+/g, "#").trim()).join("\n");
 

@@ -1,6 +1,6 @@
 // The one place the order of the processing steps lives.
 //   per page:  runs -> tables -> vector figures -> lines -> blocks -> formulas (display, inline) -> figures -> reading order -> captions
-//   document:  furniture -> footnotes -> headings -> lists -> cross-page merges
+//   document:  furniture -> line numbers -> footnotes -> headings -> lists -> cross-page merges
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
 import type { PageRuns } from "../backends/pdf/runs";
@@ -15,6 +15,7 @@ import { markFootnotes } from "./footnotes";
 import { applyOutline } from "./outline";
 import type { OutlineEntry } from "../backends/pdf/outline";
 import { markLists } from "./lists";
+import { markLineNumbers } from "./line-numbers";
 import { mergeAcrossPages } from "./cross-page";
 import { extractTables, mergeTablesAcrossPages } from "./tables/index";
 import { figureBlocks, hideImagesInTables, placeInlineImages } from "./figures";
@@ -63,6 +64,7 @@ export interface DocumentHints {
 
 export function processDocument(pages: Page[], features: FeatureConfig, hints: DocumentHints = {}): void {
   markFurniture(pages);
+  markLineNumbers(pages);
   markFootnotes(pages);
   markHeadings(pages, features.enable_title_level_recognition);
   // The author's own word on headings, where the file carries it; the structure tree is the more precise of the two.
