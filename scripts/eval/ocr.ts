@@ -35,6 +35,9 @@ const RENDER_DPI = 150;
 interface Cer {
   errors: number;
   chars: number;
+  truthWords: number;
+  predictedWords: number;
+  commonWords: number;
 }
 
 export async function ocrRows(corpus: string, outDir: string): Promise<[string, string, string][]> {
@@ -98,7 +101,29 @@ export function normalise(text: string): string {
 export function cer(truth: string, predicted: string): Cer {
   const a = [...normalise(truth)];
   const b = [...normalise(predicted)];
-  return { errors: editDistance(a, b), chars: a.length };
+  return { errors: editDistance(a, b), chars: a.length, ...wordsMatched(truth, predicted) };
+}
+
+/**
+ * Words in common, order aside (each word of the truth matched once): recognition apart
+ * from reading order, which CER also charges (a footnote read at the page's end, columns
+ * that the reference itself reads in another order).
+ */
+function wordsMatched(truth: string, predicted: string): { truthWords: number; predictedWords: number; commonWords: number } {
+  const bag = (text: string) => normalise(text).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const left = new Map<string, number>();
+  const truthWords = bag(truth);
+  for (const w of truthWords) left.set(w, (left.get(w) ?? 0) + 1);
+  const predictedWords = bag(predicted);
+  let commonWords = 0;
+  for (const w of predictedWords) {
+    const n = left.get(w) ?? 0;
+    if (n > 0) {
+      left.set(w, n - 1);
+      commonWords++;
+    }
+  }
+  return { truthWords: truthWords.length, predictedWords: predictedWords.length, commonWords };
 }
 
 function editDistance(a: string[], b: string[]): number {
@@ -115,7 +140,11 @@ function editDistance(a: string[], b: string[]): number {
 function summary(scores: Cer[], seconds?: number): string {
   const total = scores.reduce((s, c) => ({ errors: s.errors + c.errors, chars: s.chars + c.chars }), { errors: 0, chars: 0 });
   const each = scores.map((c) => `${((100 * c.errors) / c.chars).toFixed(1)}`).join(" / ");
-  return `CER ${((100 * total.errors) / total.chars).toFixed(2)}% (per image ${each} %)${seconds === undefined ? "" : `, ${seconds.toFixed(1)} s`}`;
+  const common = scores.reduce((n, c) => n + c.commonWords, 0);
+  const precision = common / Math.max(1, scores.reduce((n, c) => n + c.predictedWords, 0));
+  const recall = common / Math.max(1, scores.reduce((n, c) => n + c.truthWords, 0));
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  return `CER ${((100 * total.errors) / total.chars).toFixed(2)}% (per image ${each} %); words order aside F1 ${(100 * f1).toFixed(1)}%${seconds === undefined ? "" : `, ${seconds.toFixed(1)} s`}`;
 }
 
 // Run alone: `npx tsx scripts/eval/ocr.ts`.
