@@ -8,9 +8,8 @@
 // frame around text or a figure does not glue everything inside it together.
 import type { BBox } from "../../model";
 import type { PdfPage } from "./open";
-import { pdfjs } from "./pdfjs";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
-import { asRect, FILLING_OPS, STROKE_OPS, subpaths } from "./graphics";
+import { asRect, paintedPath, subpaths } from "./graphics";
 
 export interface DrawingCluster {
   bbox: BBox;
@@ -91,12 +90,9 @@ const cell = (v: number) => Math.max(0, Math.floor(v / CELL));
 function pathMarks(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number): Mark[] {
   const marks: Mark[] = [];
   walkOperators(ops, base, (fn, args, { ctm, fill }) => {
-    if (fn !== pdfjs.OPS.constructPath || marks.length >= MAX_PATHS) return;
-    const paint = args[0] as number;
-    const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
-    const strokes = STROKE_OPS.has(paint);
-    const fills = FILLING_OPS.has(paint);
-    if (!data || !(strokes || fills)) return;
+    const path = marks.length < MAX_PATHS ? paintedPath(fn, args) : undefined;
+    if (!path) return;
+    const { data, strokes, fills } = path;
     // White on the white page shows nothing (it only covers what is under it).
     if (!strokes && fill === "#ffffff") return;
     const points = subpaths(data).flat().map(([x, y]) => applyMatrix(ctm, x, y));

@@ -5,9 +5,8 @@
 // as are white fills (the page is white) and page-sized backgrounds.
 import type { Shape } from "../../model";
 import type { PdfPage } from "./open";
-import { pdfjs } from "./pdfjs";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
-import { asRect, FILLING_OPS, STROKE_OPS, subpaths } from "./graphics";
+import { asRect, paintedPath, subpaths } from "./graphics";
 
 /** Shapes kept per page at most: a vector chart of thousands of paths is not redrawn piece by piece. */
 const MAX_SHAPES = 1500;
@@ -25,12 +24,9 @@ export async function pageDrawing(page: PdfPage, rotation = page.rotate): Promis
 export function drawingFromOperators(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number): Shape[] {
   const out: Shape[] = [];
   walkOperators(ops, base, (fn, args, { ctm, fill, stroke, lineWidth }) => {
-    if (fn !== pdfjs.OPS.constructPath || out.length >= MAX_SHAPES) return;
-    const paint = args[0] as number;
-    const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
-    const fills = FILLING_OPS.has(paint);
-    const strokes = STROKE_OPS.has(paint);
-    if (!data || !(fills || strokes)) return;
+    const path = out.length < MAX_SHAPES ? paintedPath(fn, args) : undefined;
+    if (!path) return;
+    const { data, fills, strokes } = path;
     // The line width in page units: the transform's scale applied to it.
     const width = Math.max(MIN_WIDTH, Math.round(lineWidth * Math.hypot(ctm[0], ctm[1]) * 100) / 100);
     for (const poly of subpaths(data).map((p) => p.map(([x, y]) => applyMatrix(ctm, x, y)))) {

@@ -30,10 +30,10 @@ const BACKGROUND_SHARE = 0.5;
 const OPS = pdfjs.OPS;
 const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
 /** Paint operators that stroke a path (and maybe fill it), and those that only fill it. */
-export const STROKE_OPS = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+const STROKE_OPS = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 const FILL_OPS = new Set<number>([OPS.fill, OPS.eoFill]);
 /** Every paint operator that fills the path (with or without stroking it). */
-export const FILLING_OPS = new Set<number>([...FILL_OPS, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+const FILLING_OPS = new Set<number>([...FILL_OPS, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 
 /** `rotation`: the viewport rotation the page's text was read under (PageRuns.rotation). */
 export async function pageRulings(page: PdfPage, rotation = page.rotate): Promise<Ruling[]> {
@@ -43,13 +43,22 @@ export async function pageRulings(page: PdfPage, rotation = page.rotate): Promis
   return rulingsFromOperators(ops, viewport.transform as Matrix, viewport.width, viewport.height);
 }
 
+/** A painted path of the operator list: its paint operator, its packed path data, and whether it is stroked and filled; undefined for any other operator (and for paths only clipped with). */
+export function paintedPath(fn: number, args: unknown[]): { paint: number; data: ArrayLike<number>; strokes: boolean; fills: boolean } | undefined {
+  if (fn !== OPS.constructPath) return undefined;
+  const paint = args[0] as number;
+  const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
+  const strokes = STROKE_OPS.has(paint);
+  const fills = FILLING_OPS.has(paint);
+  return data && (strokes || fills) ? { paint, data, strokes, fills } : undefined;
+}
+
 export function rulingsFromOperators(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number): Ruling[] {
   const out: Ruling[] = [];
   walkOperators(ops, base, (fn, args, { ctm, fill }) => {
-    if (fn !== OPS.constructPath) return;
-    const paint = args[0] as number;
-    const data = (args[1] as (ArrayLike<number> | null)[])?.[0];
-    if (!data || !(STROKE_OPS.has(paint) || FILL_OPS.has(paint))) return;
+    const path = paintedPath(fn, args);
+    if (!path) return;
+    const { paint, data } = path;
     const polys = subpaths(data).map((p) => p.map(([x, y]) => applyMatrix(ctm, x, y)));
     for (const poly of polys) {
       const rect = asRect(poly);
