@@ -41,7 +41,7 @@ const markdownOf = (doc: Document | null) => (doc ? (renderParseResult(doc, rend
 export async function officeRows(corpus: string): Promise<Row[]> {
   const rows: Row[] = [];
   for (const kind of ["docx", "pptx", "xlsx"]) rows.push(...(await doclingRows(corpus, kind, kind, [kind])));
-  rows.push(...(await doclingRows(corpus, "odt/ods", "odf-exported-pdf", ["odt", "ods"])));
+  rows.push(...(await doclingRows(corpus, "odt/ods/odp", "odf-exported-pdf", ["odt", "ods", "odp"])));
   rows.push(await mammothRow(corpus));
   rows.push(await sheetjsRow(corpus));
   return rows;

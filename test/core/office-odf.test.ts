@@ -39,3 +39,29 @@ describe("ods", () => {
     expect(await inspectDocument(await corpusFile(path), "t.ods")).toEqual({ fileType: ".ods", pageCount: doc.pages.length });
   });
 });
+
+describe("odp", () => {
+  it("reads a slide per page at the slide's size, the title first, frames and shapes where the slide puts them", async () => {
+    const path = "docling-testdata/odf-exported-pdf/odf_presentation_01.odp";
+    expect(await inspectDocument(await corpusFile(path), "odf_presentation_01.odp")).toEqual({ fileType: ".odp", pageCount: 3 });
+    const { doc } = await parseCorpus(path);
+    expect(doc.pages).toHaveLength(3);
+    // 16:9 slides of 33.867 cm x 19.05 cm.
+    expect(doc.pages[0].width).toBeCloseTo(960, 0);
+    expect(doc.pages[0].height).toBeCloseTo(540, 0);
+    const [title, ...rest] = doc.pages[0].blocks;
+    expect(title).toMatchObject({ type: "title", text: "Test Table Slide", titleLevel: 1 });
+    // The table keeps its spans; the subtitle is text. The speaker's notes are left out.
+    const table = rest.find((b) => b.type === "table")!.table!;
+    expect(table.rows[0].map((c) => [c.text, c.colSpan])).toEqual([["", 1], ["Class1", 3], ["Class2", 3]]);
+    expect(rest.some((b) => b.text === "With footnote")).toBe(true);
+    expect(doc.pages[1].blocks.some((b) => b.text.includes("Some notes on the second slide"))).toBe(false);
+    // A shape's own text, and list numbering from the list style.
+    const second = doc.pages[1].blocks;
+    expect(second[0]).toMatchObject({ type: "title", text: "Second slide title" });
+    expect(second.some((b) => b.text === "A rectangle shape with this text inside.")).toBe(true);
+    expect(second.find((b) => b.text === "Let’s introduce a list")!.list).toMatchObject({ ordered: true, level: 0 });
+    // Boxes are inside the slide.
+    for (const b of doc.pages.flatMap((p) => p.blocks)) expect(b.bbox[2]).toBeLessThanOrEqual(doc.pages[0].width);
+  });
+});

@@ -1,4 +1,4 @@
-// Office inputs (.docx, .pptx, .xlsx, and OpenDocument .odt, .ods) read natively from their
+// Office inputs (.docx, .pptx, .xlsx, and OpenDocument .odt, .ods, .odp) read natively from their
 // zipped XML parts: the entry the
 // pipeline calls. Each format's reader gives pages of blocks already structured (headings,
 // lists, tables), so none of the PDF processors run on them.
@@ -8,13 +8,14 @@ import type { ParseOptions } from "../../options";
 import { parseDocx, type OfficeParse } from "./docx/index";
 import { parseOds } from "./odf/sheet";
 import { parseOdt } from "./odf/text";
+import { parseOdp } from "./odf/presentation";
 import { parsePptx } from "./pptx/index";
 import { parseXlsx, visibleSheetCount } from "./xlsx/index";
 import { OfficeZip } from "./zip";
 import { dropPictures, storePictures } from "./store-pictures";
 
 export type { OfficeParse };
-export type OfficeType = ".docx" | ".pptx" | ".xlsx" | ".odt" | ".ods";
+export type OfficeType = ".docx" | ".pptx" | ".xlsx" | ".odt" | ".ods" | ".odp";
 
 /** Binary Office formats (OLE2): recognised, refused with the formats we do read. */
 export const isLegacyOfficeType = (t: FileType) => t === ".doc" || t === ".ppt" || t === ".xls";
@@ -42,7 +43,7 @@ export const legacyOfficeError = (t: FileType, bytes: Uint8Array) =>
     ? new CoreError("password_protected", "The Office file is encrypted and needs a password; remove the password and send it again.")
     : new CoreError("format_not_implemented", `${t} is the legacy binary Office format, which is not supported; save it as ${t}x (Word, PowerPoint and Excel all can) or as PDF and send that.`);
 
-export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx" || t === ".odt" || t === ".ods";
+export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx" || t === ".odt" || t === ".ods" || t === ".odp";
 
 export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
   return parseOfficeZip(new OfficeZip(bytes), type);
@@ -61,6 +62,8 @@ function parseOfficeZip(zip: OfficeZip, type: OfficeType): OfficeParse {
       return parseOdt(zip);
     case ".ods":
       return parseOds(zip);
+    case ".odp":
+      return parseOdp(zip);
   }
 }
 

@@ -63,3 +63,21 @@ export function setBox(b: Block, box: BBox): void {
     for (const s of line.spans) s.bbox = box;
   }
 }
+
+/** Shapes whose top edges are this close (points) stand on one row. */
+const ROW_TOLERANCE = 4;
+
+/** A slide's blocks (pptx, odp) in reading order: titles first; then by top edge (shapes on one row left to right); paragraphs of one shape stay together. Each gets its shape's box. */
+export function slideReadingOrder(placed: { block: Block; box: BBox; title: boolean }[]): Block[] {
+  const order = placed.map((p, i) => ({ ...p, i }));
+  order.sort((a, b) => {
+    if (a.title !== b.title) return a.title ? -1 : 1;
+    if (a.box === b.box) return a.i - b.i;
+    if (Math.abs(a.box[1] - b.box[1]) > ROW_TOLERANCE) return a.box[1] - b.box[1];
+    return a.box[0] - b.box[0] || a.i - b.i;
+  });
+  return order.map((p) => {
+    setBox(p.block, p.box);
+    return p.block;
+  });
+}

@@ -28,11 +28,58 @@ const DEFAULT_PAGE = { width: 595.28, height: 841.89 }; // A4, LibreOffice's def
 const MARGIN = 56.7; // 2 cm
 
 export function parseOdt(zip: OfficeZip): OfficeParse {
+  const { content, styles } = odfParts(zip);
+  const pages: FlowPage[] = [{ blocks: [], notes: [] }];
+  let notes = 0;
+  const current = () => pages[pages.length - 1];
+  const reader = odfReader(content, styles, {
+    emit: (b) => current().blocks.push(b),
+    pageBreak: () => pages.push({ blocks: [], notes: [] }),
+    note: (text) => {
+      const n = ++notes;
+      current().notes.push(`[${n}] ${text}`);
+      return n;
+    },
+  });
+  const body = path(content, "body", "text");
+  if (!body) throw new CoreError("corrupt_file", "The OpenDocument text has no body.");
+  reader.readContainer(body);
+
+  const layout = pageLayout(styles);
+  const out: Page[] = pages
+    .filter((p, i) => p.blocks.length || p.notes.length || i === 0)
+    .map((p, index) => {
+      const blocks = [...p.blocks, ...p.notes.map((n) => textBlock("footnote", n, [], "footnote"))];
+      layoutFlow(blocks, { ...layout, left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN });
+      return { index, width: layout.width, height: layout.height, blocks };
+    });
+  const titles = out.flatMap((p) => p.blocks.filter((b) => b.type === "title"));
+  const hasTitle = titles.some((b) => b.titleLevel === 0);
+  for (const b of titles) b.titleLevel = hasTitle ? b.titleLevel! + 1 : Math.max(1, b.titleLevel!);
+  return { pages: out, pageCount: out.length, warnings: [] };
+}
+
+/** content.xml and styles.xml of an OpenDocument file, parsed. */
+export function odfParts(zip: OfficeZip): { content: XmlElement; styles: XmlElement | undefined } {
   const xml = zip.text("content.xml");
   if (!xml) throw new CoreError("corrupt_file", "The OpenDocument file has no content.xml.");
-  const content = parseXml(xml, "content.xml");
   const stylesXml = zip.text("styles.xml");
-  const styles = stylesXml ? parseXml(stylesXml, "styles.xml") : undefined;
+  return { content: parseXml(xml, "content.xml"), styles: stylesXml ? parseXml(stylesXml, "styles.xml") : undefined };
+}
+
+/** Where the reader puts what it reads: blocks in order, page breaks, notes (answering the note's number). */
+export interface OdfSink {
+  emit(block: Block): void;
+  pageBreak(): void;
+  note(text: string): number;
+}
+
+/**
+ * The reader of OpenDocument text content (paragraphs, headings, lists, tables, text
+ * boxes), shared by text documents and the text frames of presentations.
+ */
+export function odfReader(content: XmlElement, styles: XmlElement | undefined, sink: OdfSink) {
+  const { emit } = sink;
   const parents = new Map<string, string>();
   const lists = new Map<string, ListStyle>();
   for (const root of [styles, content]) {
@@ -45,11 +92,6 @@ export function parseOdt(zip: OfficeZip): OfficeParse {
     for (let s = style, n = 0; s && n < 10; s = parents.get(s), n++) if (s === "Title") return true;
     return false;
   };
-
-  const pages: FlowPage[] = [{ blocks: [], notes: [] }];
-  let notes = 0;
-  const current = () => pages[pages.length - 1];
-  const emit = (b: Block) => current().blocks.push(b);
 
   const inline = (el: XmlElement, runs: RunText[], link?: string) => {
     for (const c of el.children) {
@@ -71,14 +113,12 @@ export function parseOdt(zip: OfficeZip): OfficeParse {
           inline(c, runs, attr(c, "href"));
           break;
         case "note": {
-          const n = ++notes;
+          const n = sink.note(cleanText(kids(kid(c, "note-body")).map((p) => odfText(p)).join(" ")));
           runs.push({ text: `[${n}]`, bold: false, italic: false });
-          const body = kid(c, "note-body");
-          current().notes.push(`[${n}] ${cleanText(kids(body).map((p) => odfText(p)).join(" "))}`);
           break;
         }
         case "soft-page-break":
-          pages.push({ blocks: [], notes: [] });
+          sink.pageBreak();
           break;
         case "annotation":
         case "bookmark":
@@ -86,7 +126,7 @@ export function parseOdt(zip: OfficeZip): OfficeParse {
         case "bookmark-end":
           break; // comments and anchors carry no body text
         case "frame":
-          for (const box of kids(c, "text-box")) readContainer(box, 0, undefined);
+          for (const box of kids(c, "text-box")) readContainer(box);
           break;
         default:
           inline(c, runs, link);
@@ -165,7 +205,7 @@ export function parseOdt(zip: OfficeZip): OfficeParse {
     return tableBlock({ rows, columnCount });
   }
 
-  function readContainer(el: XmlElement, level: number, style: ListStyle | undefined) {
+  function readContainer(el: XmlElement, level = 0, style?: ListStyle) {
     for (const c of kids(el)) {
       switch (c.local) {
         case "h": {
@@ -193,7 +233,7 @@ export function parseOdt(zip: OfficeZip): OfficeParse {
           emit(readTable(c));
           break;
         case "soft-page-break":
-          pages.push({ blocks: [], notes: [] });
+          sink.pageBreak();
           break;
         case "section":
         case "index-body":
@@ -208,22 +248,7 @@ export function parseOdt(zip: OfficeZip): OfficeParse {
     }
   }
 
-  const body = path(content, "body", "text");
-  if (!body) throw new CoreError("corrupt_file", "The OpenDocument text has no body.");
-  readContainer(body, 0, undefined);
-
-  const layout = pageLayout(styles);
-  const out: Page[] = pages
-    .filter((p, i) => p.blocks.length || p.notes.length || i === 0)
-    .map((p, index) => {
-      const blocks = [...p.blocks, ...p.notes.map((n) => textBlock("footnote", n, [], "footnote"))];
-      layoutFlow(blocks, { ...layout, left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN });
-      return { index, width: layout.width, height: layout.height, blocks };
-    });
-  const titles = out.flatMap((p) => p.blocks.filter((b) => b.type === "title"));
-  const hasTitle = titles.some((b) => b.titleLevel === 0);
-  for (const b of titles) b.titleLevel = hasTitle ? b.titleLevel! + 1 : Math.max(1, b.titleLevel!);
-  return { pages: out, pageCount: out.length, warnings: [] };
+  return { readContainer, readTable, paragraph };
 }
 
 /** Text of a cell's content: one line per paragraph, through lists, sections and nested tables. */
@@ -249,8 +274,10 @@ function listStyle(ls: XmlElement): ListStyle {
   return style;
 }
 
-function pageLayout(styles: XmlElement | undefined): { width: number; height: number } {
-  const props = path(kid(styles, "automatic-styles"), "page-layout", "page-layout-properties");
+/** Page size of the named page layout (the first one when unnamed), A4 when the file gives none. */
+export function pageLayout(styles: XmlElement | undefined, name?: string): { width: number; height: number } {
+  const layouts = kids(kid(styles, "automatic-styles"), "page-layout");
+  const props = kid(layouts.find((l) => name === undefined || attr(l, "name") === name), "page-layout-properties");
   const width = length(attr(props, "page-width"));
   const height = length(attr(props, "page-height"));
   return width && height ? { width, height } : DEFAULT_PAGE;

@@ -5,7 +5,7 @@
 import { CoreError } from "../../../errors";
 import type { BBox, Block, Page, Warning } from "../../../model";
 import type { OfficeParse } from "../docx/index";
-import { setBox } from "../layout";
+import { slideReadingOrder } from "../layout";
 import { readCoreTitle } from "../properties";
 import { readRelationships, relOfType, type Relationships } from "../rels";
 import { attr, kid, kids, parseXml, path, type XmlElement } from "../xml";
@@ -18,7 +18,6 @@ import { altTextOf, blipOf, blipTarget, pictureBlock, pictureProps, type Picture
 /** PowerPoint's default 4:3 slide (10 x 7.5 inches) when the presentation gives no size. */
 const DEFAULT_SLIDE = { cx: 9144000, cy: 6858000 };
 /** Shapes whose tops are this close (points) are read as one row, left to right. */
-const ROW_TOLERANCE = 4;
 
 interface SlideRef {
   part: string;
@@ -60,7 +59,7 @@ export function parsePptx(zip: OfficeZip): OfficeParse {
     for (const s of shapes) {
       const box = toPoints(s.box, width, height);
       if (s.kind === "picture") {
-        // The box is the shape's, group transforms applied (shapes.ts); readingOrder sets it on the block.
+        // The box is the shape's, group transforms applied (shapes.ts); slideReadingOrder sets it on the block.
         const target = blipTarget(blipOf(s.el), rels);
         if (target && "part" in target) placed.push({ block: pictureBlock(target.part, altTextOf(pictureProps(s.el)), undefined, pictures), box, title: false });
         else if (target) linked++;
@@ -68,7 +67,7 @@ export function parsePptx(zip: OfficeZip): OfficeParse {
       }
       for (const block of shapeBlocks(zip, s, rels)) placed.push({ block, box, title: isTitle(s.placeholder) });
     }
-    pages.push({ index: pages.length, width, height, blocks: readingOrder(placed) });
+    pages.push({ index: pages.length, width, height, blocks: slideReadingOrder(placed) });
   }
   if (linked) warnings.push({ code: "images_not_extracted", message: `${linked} picture(s) of the presentation are linked to files outside it, not embedded, and are left out.` });
   return { pages, pageCount: pages.length, title: readCoreTitle(zip), warnings, pictures };
@@ -89,21 +88,6 @@ function shapeBlocks(zip: OfficeZip, s: SlideShape, rels: Relationships): Block[
     default:
       return []; // pictures are placed by parsePptx
   }
-}
-
-/** Titles first; then by top edge (shapes on one row left to right); paragraphs of one shape stay together. */
-function readingOrder(placed: { block: Block; box: BBox; title: boolean }[]): Block[] {
-  const order = placed.map((p, i) => ({ ...p, i }));
-  order.sort((a, b) => {
-    if (a.title !== b.title) return a.title ? -1 : 1;
-    if (a.box === b.box) return a.i - b.i;
-    if (Math.abs(a.box[1] - b.box[1]) > ROW_TOLERANCE) return a.box[1] - b.box[1];
-    return a.box[0] - b.box[0] || a.i - b.i;
-  });
-  return order.map((p) => {
-    setBox(p.block, p.box);
-    return p.block;
-  });
 }
 
 /** EMU box to points, clipped to the slide (shapes may hang off its edge). */
