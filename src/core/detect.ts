@@ -1,7 +1,9 @@
-// What kind of file this is: magic bytes first, the file name only to tell apart formats
-// that share a container (OLE2 .doc/.xls/.ppt, OOXML and ODF zips).
+// What kind of file this is: magic bytes first, then the container's contents (the streams
+// of an OLE2 .doc/.xls/.ppt, the parts of OOXML and ODF zips); the file name only where
+// those say nothing.
 import { CoreError } from "./errors";
 import type { FileType } from "./model";
+import { readCompoundFile } from "./backends/office/cfb";
 
 const ACCEPTED = "PDF, images (PNG, JPEG, BMP, TIFF, WEBP, GIF), Word (.docx/.doc), PowerPoint (.pptx/.ppt) or Excel (.xlsx/.xls)";
 
@@ -25,14 +27,26 @@ export function detectFileType(bytes: Uint8Array, fileName: string): FileType {
   if (ascii(bytes, 0, 2) === "BM" && bytes.length > 26) return ".bmp";
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return ext === ".tif" ? ".tif" : ".tiff";
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return ".webp";
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
-    return ext === ".xls" || ext === ".ppt" ? ext : ".doc";
-  }
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return compoundFileType(bytes, ext);
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
     const zipType = zipDocumentType(bytes);
     if (zipType) return zipType;
   }
   throw new CoreError("unsupported_format", `This file is not a document we can read (recognised by content). Send a ${ACCEPTED}.`);
+}
+
+/** A compound (OLE2) file by the stream its application writes; by its name when that cannot be read (or it is an encrypted OOXML package). */
+function compoundFileType(bytes: Uint8Array, ext: string): FileType {
+  const byName = ext === ".xls" || ext === ".ppt" ? ext : ".doc";
+  try {
+    const names = readCompoundFile(bytes).names().map((n) => n.toLowerCase());
+    if (names.includes("workbook") || names.includes("book")) return ".xls";
+    if (names.includes("powerpoint document")) return ".ppt";
+    if (names.includes("worddocument")) return ".doc";
+    return byName;
+  } catch {
+    return byName;
+  }
 }
 
 /** OOXML by its part names, ODF by its mimetype entry (stored first and uncompressed). */

@@ -5,6 +5,7 @@ import { CoreError } from "../../src/core/errors";
 import { MAX_OFFICE_ZIP_ENTRIES, MAX_XML_ELEMENTS } from "../../src/core/limits";
 import { inspectDocument, parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
+import { fixtureFile } from "../helpers/corpus";
 import { billionLaughsDocx, bombDocx, encryptedPackageShell, deepDocx, wideDocx, lyingBombDocx, manyEntriesDocx, missingPartDocx, notAZipDocx, traversalDocx, unclosedDocx } from "../fixtures/office/crafted";
 
 async function failure(bytes: Uint8Array, name = "bad.docx"): Promise<CoreError> {
@@ -65,11 +66,22 @@ describe("office safety", () => {
     const e = await failure(encryptedPackageShell(), "secret.docx");
     expect(e.code).toBe("password_protected");
   });
-  it("refuses legacy binary Office files, naming the formats we take", async () => {
+  it("refuses legacy binary Word and PowerPoint files, naming the formats we take", async () => {
+    const ole2 = new Uint8Array(512);
+    ole2.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const e = await failure(ole2, "old.ppt");
+    expect(e.code).toBe("format_not_implemented");
+    expect(e.message).toMatch(/\.pptx/);
+  });
+  it("calls a damaged Excel 97 workbook corrupt, saying what is wrong", async () => {
     const ole2 = new Uint8Array(512);
     ole2.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     const e = await failure(ole2, "old.xls");
-    expect(e.code).toBe("format_not_implemented");
-    expect(e.message).toMatch(/\.xlsx/);
+    expect(e.code).toBe("corrupt_file");
+    expect(e.message).toMatch(/sector size/);
+    // A real workbook cut in half: its chains run past the end.
+    const whole = await fixtureFile("office/text_and_numbers.xls");
+    const cut = await failure(whole.subarray(0, whole.length >> 1), "cut.xls");
+    expect(cut.code).toBe("corrupt_file");
   });
 });

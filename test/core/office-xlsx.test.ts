@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
 import { inspectDocument } from "../../src/core/pipeline";
-import { corpusFile } from "../helpers/corpus";
-import { allBlocks, corpusWithImages, imageBlocks, parseCorpus } from "./office-helpers";
+import { corpusFile, fixtureFile } from "../helpers/corpus";
+import { allBlocks, corpusWithImages, imageBlocks, parseBytes, parseCorpus } from "./office-helpers";
 
 const grid = (t: { rows: { text: string }[][] }) => t.rows.map((r) => r.map((c) => c.text));
 
@@ -69,5 +69,26 @@ describe("xlsx pictures", () => {
     // a:ext 3444270 x 3517900 EMU: 271.2 x 277 pt.
     expect(picture.bbox[2] - picture.bbox[0]).toBeCloseTo(271.2, 1);
     expect(store.images.get(picture.image!.ref)).toEqual({ bytes: unzipSync(await corpusFile(path))["xl/media/image1.png"], mime: "image/png" });
+  });
+});
+
+describe("xls (Excel 97-2003)", () => {
+  // test/fixtures/office/*.xls: corpus workbooks saved as "MS Excel 97" by LibreOffice; the .xls must read as the .xlsx does.
+  const cells = (doc: Awaited<ReturnType<typeof parseCorpus>>["doc"]) =>
+    doc.pages.map((p) => p.blocks.map((b) => (b.table ? b.table.rows.map((r) => r.map((c) => [c.text, c.rowSpan, c.colSpan])) : [b.type, b.text])));
+
+  it.each(["merge_cells", "text_and_numbers", "formulae_test_simple"])("reads %s.xls as its .xlsx: sheets, shared strings, numbers in their formats, formula results, merged cells", async (name) => {
+    const xls = await parseBytes(await fixtureFile(`office/${name}.xls`), `${name}.xls`);
+    const xlsx = await parseCorpus(`office/sheetjs/${name}.xlsx`);
+    expect(xls.doc.source.fileType).toBe(".xls");
+    expect(cells(xls.doc)).toEqual(cells(xlsx.doc));
+  });
+
+  it("is recognised by its Workbook stream, whatever its name, and counted by visible sheets", async () => {
+    const bytes = await fixtureFile("office/text_and_numbers.xls");
+    expect(await inspectDocument(bytes, "renamed.doc")).toEqual({ fileType: ".xls", pageCount: 3 });
+    const merged = (await parseBytes(await fixtureFile("office/merge_cells.xls"), "m.xls")).doc.pages[0].blocks.find((b) => b.table)!.table!;
+    expect(merged.rows[0][0]).toMatchObject({ text: "A1:B2", rowSpan: 2, colSpan: 2 });
+    expect((await parseBytes(bytes, "t.xls")).doc.pages[0].blocks.flatMap((b) => b.table?.rows.flat().map((c) => c.text) ?? [])).toContain("שלום");
   });
 });

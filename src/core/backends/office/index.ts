@@ -1,4 +1,4 @@
-// Office inputs (.docx, .pptx, .xlsx, and OpenDocument .odt, .ods, .odp) read natively from their
+// Office inputs (.docx, .pptx, .xlsx and .xls, and OpenDocument .odt, .ods, .odp) read natively from their
 // zipped XML parts: the entry the
 // pipeline calls. Each format's reader gives pages of blocks already structured (headings,
 // lists, tables), so none of the PDF processors run on them.
@@ -9,16 +9,17 @@ import { parseDocx, type OfficeParse } from "./docx/index";
 import { parseOds } from "./odf/sheet";
 import { parseOdt } from "./odf/text";
 import { parseOdp } from "./odf/presentation";
+import { parseXls, xlsSheetCount } from "./xls/index";
 import { parsePptx } from "./pptx/index";
 import { parseXlsx, visibleSheetCount } from "./xlsx/index";
 import { OfficeZip } from "./zip";
 import { dropPictures, storePictures } from "./store-pictures";
 
 export type { OfficeParse };
-export type OfficeType = ".docx" | ".pptx" | ".xlsx" | ".odt" | ".ods" | ".odp";
+export type OfficeType = ".docx" | ".pptx" | ".xlsx" | ".xls" | ".odt" | ".ods" | ".odp";
 
 /** Binary Office formats (OLE2): recognised, refused with the formats we do read. */
-export const isLegacyOfficeType = (t: FileType) => t === ".doc" || t === ".ppt" || t === ".xls";
+export const isLegacyOfficeType = (t: FileType) => t === ".doc" || t === ".ppt";
 
 /** "EncryptedPackage" as an OLE2 directory entry name (UTF-16LE). */
 const ENCRYPTED_PACKAGE = [..."EncryptedPackage"].flatMap((c) => [c.charCodeAt(0), 0]);
@@ -43,13 +44,14 @@ export const legacyOfficeError = (t: FileType, bytes: Uint8Array) =>
     ? new CoreError("password_protected", "The Office file is encrypted and needs a password; remove the password and send it again.")
     : new CoreError("format_not_implemented", `${t} is the legacy binary Office format, which is not supported; save it as ${t}x (Word, PowerPoint and Excel all can) or as PDF and send that.`);
 
-export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx" || t === ".odt" || t === ".ods" || t === ".odp";
+export const isOfficeType = (t: FileType): t is OfficeType => t === ".docx" || t === ".pptx" || t === ".xlsx" || t === ".xls" || t === ".odt" || t === ".ods" || t === ".odp";
 
 export function parseOffice(bytes: Uint8Array, type: OfficeType): OfficeParse {
-  return parseOfficeZip(new OfficeZip(bytes), type);
+  // Excel 97-2003 is a compound file, not a zip.
+  return type === ".xls" ? parseXls(bytes) : parseOfficeZip(new OfficeZip(bytes), type);
 }
 
-function parseOfficeZip(zip: OfficeZip, type: OfficeType): OfficeParse {
+function parseOfficeZip(zip: OfficeZip, type: Exclude<OfficeType, ".xls">): OfficeParse {
   if (zip.has("EncryptedPackage")) throw new CoreError("password_protected", "The Office file is encrypted and needs a password.");
   switch (type) {
     case ".docx":
@@ -71,17 +73,18 @@ function parseOfficeZip(zip: OfficeZip, type: OfficeType): OfficeParse {
 export function inspectOffice(bytes: Uint8Array, type: OfficeType): { fileType: OfficeType; pageCount: number } {
   // A workbook's pages are its visible sheets: counted without reading a cell.
   if (type === ".xlsx") return { fileType: type, pageCount: visibleSheetCount(new OfficeZip(bytes)) };
+  if (type === ".xls") return { fileType: type, pageCount: xlsSheetCount(bytes) };
   return { fileType: type, pageCount: parseOffice(bytes, type).pageCount };
 }
 
 export async function officeDocument(bytes: Uint8Array, fileName: string, type: OfficeType, options: ParseOptions): Promise<Document> {
-  const zip = new OfficeZip(bytes);
-  const parsed = parseOfficeZip(zip, type);
+  const zip = type === ".xls" ? undefined : new OfficeZip(bytes);
+  const parsed = zip ? parseOfficeZip(zip, type as Exclude<OfficeType, ".xls">) : parseXls(bytes);
   const [start, end] = options.pageRange ?? [0, parsed.pages.length];
   const pages = parsed.pages.filter((p) => p.index >= start && p.index < end);
   const warnings = [...parsed.warnings];
   // Pictures are read only for the pages kept, after the text: the parse itself holds no image bytes.
-  if (parsed.pictures?.size) {
+  if (zip && parsed.pictures?.size) {
     if (options.images) warnings.push(...(await storePictures(zip, pages, parsed.pictures, options.images, options.features.enable_image_understanding, options.features.enable_image_ocr)));
     else dropPictures(pages, parsed.pictures);
   }
