@@ -113,6 +113,8 @@ export interface Block {
   /** Inline formulas of a PDF paragraph, in reading order: the glyphs as printed in `text`, and their LaTeX (renderers write it in their place). */
   inlineMath?: { printed: string; latex: string }[];
   captions?: string[];
+  /** A picture that sat in a table cell (Office files: a cell holds text only, so it follows its table); hidden with enable_table_image off. */
+  inTable?: boolean;
   /** A line number printed in the margin (processors/line-numbers.ts). */
   lineNumber?: boolean;
   /** The picture is drawn from the page itself (a vector figure, rendered to PNG), not an image the file holds. */

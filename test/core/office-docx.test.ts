@@ -175,7 +175,7 @@ describe("docx pictures", () => {
     expect([...store.images.keys()]).toEqual(["page1-1.png", "page1-2.png", "page1-3.png"]);
     expect(store.images.get("page1-2.png")!.bytes).toEqual(await mediaOf(path, "word/media/image2.png"));
     expect(doc.warnings.map((w) => w.code)).toEqual(["images_not_extracted"]);
-    expect(doc.warnings[0].message).toMatch(/^1 picture\(s\) inside table cells, notes, headers or footers/);
+    expect(doc.warnings[0].message).toMatch(/^1 picture\(s\) inside notes, headers or footers/);
   });
 
   it("writes the alt text as ![alt](…), without the note Word appends to generated descriptions", async () => {
@@ -246,3 +246,20 @@ function picturesDocx(legacy: Uint8Array): Uint8Array {
     "word/media/logo.emf": legacy,
   });
 }
+
+describe("docx pictures in table cells", () => {
+  it("follow their table as figures (a cell holds text), hidden with enable_table_image off", async () => {
+    const path = "docling-testdata/docx/docx_rich_cells.docx";
+    const { doc } = await corpusWithImages(path, "url");
+    const blocks = allBlocks(doc);
+    const pictures = blocks.filter((b) => b.inTable);
+    expect(pictures).toHaveLength(2);
+    expect(pictures.every((b) => b.type === "image" && b.image && !b.hidden)).toBe(true);
+    // Right after the table with pictures.
+    const table = blocks.findIndex((b) => b.table?.rows.some((r) => r.some((c) => c.text === "Text and picture")));
+    expect(blocks.slice(table + 1, table + 3)).toEqual(pictures);
+    expect(doc.warnings.filter((w) => w.code === "images_not_extracted")).toEqual([]);
+    const off = await parseCorpus(path, { enable_table_image: false });
+    expect(allBlocks(off.doc).filter((b) => b.inTable).every((b) => b.hidden)).toBe(true);
+  });
+});

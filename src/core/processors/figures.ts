@@ -64,7 +64,7 @@ function offsetInText(block: Block, lineIndex: number, x: number): number {
 export function hideImagesInTables(pages: Page[]): void {
   for (const page of pages) {
     const tables = page.blocks.filter((b) => b.type === "table");
-    for (const b of page.blocks) if (b.type === "image" && tables.some((t) => inside(b.bbox, t.bbox))) b.hidden = true;
+    for (const b of page.blocks) if (b.type === "image" && (b.inTable || tables.some((t) => inside(b.bbox, t.bbox)))) b.hidden = true;
   }
 }
 

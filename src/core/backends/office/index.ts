@@ -10,6 +10,7 @@ import { parseOds } from "./odf/sheet";
 import { parseOdt } from "./odf/text";
 import { parseOdp } from "./odf/presentation";
 import { parseXls, xlsSheetCount } from "./xls/index";
+import { hideImagesInTables } from "../../processors/figures";
 import { parsePptx } from "./pptx/index";
 import { parseXlsx, visibleSheetCount } from "./xlsx/index";
 import { OfficeZip } from "./zip";
@@ -88,6 +89,7 @@ export async function officeDocument(bytes: Uint8Array, fileName: string, type: 
     if (options.images) warnings.push(...(await storePictures(zip, pages, parsed.pictures, options.images, options.features.enable_image_understanding, options.features.enable_image_ocr)));
     else dropPictures(pages, parsed.pictures);
   }
+  if (!options.features.enable_table_image) hideImagesInTables(pages);
   options.onProgress?.(pages.length, pages.length);
   return { source: { fileName, fileType: type, pageCount: parsed.pageCount, title: parsed.title }, pages, warnings };
 }

@@ -23,7 +23,7 @@ export interface DocxContext {
   noteNumber(kind: "footnote" | "endnote", id: string): number;
   /** Picture blocks and their parts, shared by every reader of the document. */
   pictures: PictureParts;
-  /** Pictures the output cannot hold: linked (not in the file), or inside table cells, notes, headers and footers (text only). */
+  /** Pictures the output cannot hold: linked (not in the file), or inside notes, headers and footers (text only). */
   lostPictures: { linked: number; outsideFlow: number };
 }
 
@@ -57,6 +57,8 @@ const HYPERLINK_FIELD = /HYPERLINK\s+(?:\\l\s+)?"([^"]+)"/i;
 
 export class BodyReader {
   readonly pages: FlowPage[] = [{ section: 0, blocks: [], footnotes: [] }];
+  /** Pictures of the cells of the table being read, emitted after it. */
+  private readonly cellPictures: Block[] = [];
   private pendingBreak = false;
   private section = 0;
   /** Section breaks whose next section starts on a new page (by sectPr order). */
@@ -84,6 +86,8 @@ export class BodyReader {
           break;
         case "tbl":
           this.emit(this.readTable(c));
+          // The pictures of its cells follow the table (a cell is text in the model), as a PDF table's images do.
+          for (const picture of this.cellPictures.splice(0)) this.emit(picture);
           break;
         case "sdt":
           this.readContainer(kid(c, "sdtContent") ?? c);
@@ -403,8 +407,11 @@ export class BodyReader {
     const inner = new BodyReader(this.ctx, [], false);
     inner.readContainer(tc);
     this.noteRefs.push(...inner.noteRefs);
-    // A cell is text in the model: its pictures cannot go in.
-    this.ctx.lostPictures.outsideFlow += inner.blocks.filter((b) => b.type === "image").length;
+    // A cell is text in the model: its pictures go after the table (nested tables' ones too).
+    for (const picture of [...inner.blocks.filter((b) => b.type === "image"), ...inner.cellPictures]) {
+      picture.inTable = true;
+      this.cellPictures.push(picture);
+    }
     return inner.blocks
       .map((b) => (b.list ? `${b.list.marker} ${b.text}` : b.formula ? `$${b.formula.latex}$` : b.text))
       .filter(Boolean)

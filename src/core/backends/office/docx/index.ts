@@ -94,7 +94,7 @@ export function parseDocx(zip: OfficeZip): OfficeParse {
   const warnings: Warning[] = [];
   const { linked, outsideFlow } = ctx.lostPictures;
   if (linked) warnings.push({ code: "images_not_extracted", message: `${linked} picture(s) of the Word file are linked to files outside it, not embedded, and are left out.` });
-  if (outsideFlow) warnings.push({ code: "images_not_extracted", message: `${outsideFlow} picture(s) inside table cells, notes, headers or footers are left out (those hold text only here).` });
+  if (outsideFlow) warnings.push({ code: "images_not_extracted", message: `${outsideFlow} picture(s) inside notes, headers or footers are left out (those hold text only here).` });
   const counted = readAppPageCount(zip);
   return { pages, pageCount: Math.max(counted ?? 0, pages.length), title: readCoreTitle(zip), warnings, pictures };
 }
