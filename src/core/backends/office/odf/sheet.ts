@@ -5,11 +5,9 @@
 // without being stored, so a sheet that declares a million empty rows costs nothing.
 import { CoreError } from "../../../errors";
 import { MAX_SHEET_CELLS } from "../../../limits";
-import type { Block, Page, Warning } from "../../../model";
-import { tableBlock, textBlock } from "../blocks";
+import type { Page, Warning } from "../../../model";
 import type { OfficeParse } from "../docx/index";
-import { layoutFlow } from "../layout";
-import { sheetTables } from "../xlsx/regions";
+import { sheetPage } from "../sheet-page";
 import type { MergedRange, SheetCells } from "../xlsx/sheet";
 import { attr, kid, kids, parseXml, path, type XmlElement } from "../xml";
 import type { OfficeZip } from "../zip";
@@ -27,21 +25,9 @@ export function parseOds(zip: OfficeZip): OfficeParse {
   const warnings: Warning[] = [];
   let budget = MAX_SHEET_CELLS;
   for (const table of kids(spreadsheet, "table")) {
-    const name = attr(table, "name") ?? `Sheet${pages.length + 1}`;
-    const title = textBlock("title", name);
-    title.titleLevel = 1;
     const cells = readCells(table, budget);
     budget -= cells.count;
-    const blocks: Block[] = [title, ...sheetTables(cells).map((t) => tableBlock(t))];
-    if (cells.truncated) {
-      const message = `Sheet "${name}" was cut short: a workbook is read up to ${MAX_SHEET_CELLS} cells, the remaining cells are left out.`;
-      blocks.push(textBlock("text", message));
-      warnings.push({ page: pages.length, code: "sheet_truncated", message });
-    }
-    const columns = Math.max(0, ...blocks.map((b) => b.table?.columnCount ?? 0));
-    const width = Math.max(612, 72 + columns * 64);
-    layoutFlow(blocks, { width, height: Number.MAX_SAFE_INTEGER, left: 36, right: 36, top: 36, bottom: 0 });
-    pages.push({ index: pages.length, width, height: Math.max(792, Math.max(...blocks.map((b) => b.bbox[3])) + 36), blocks });
+    pages.push(sheetPage(pages.length, attr(table, "name") ?? `Sheet${pages.length + 1}`, cells, warnings));
   }
   return { pages, pageCount: pages.length, warnings };
 }
