@@ -95,6 +95,16 @@ describe("mathematics TeX sets off the line", () => {
   });
 });
 
+describe("accents over letters in a line of text", () => {
+  it("keep their paragraph whole and go over their letter, given before or after it", async () => {
+    // test/fixtures/pdf/math-accents.tex: \bar{X} (the accent after its letter in the text layer, on a row of its own), \dot{x} (before it).
+    const doc = await parseDocument(await fixtureFile("pdf/math-accents.pdf"), "math-accents.pdf", { features: DEFAULT_FEATURES });
+    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    expect(doc.pages[0].blocks.filter((b) => !b.hidden)).toHaveLength(1);
+    expect(md).toContain("The sample mean $\\bar{X}$ = $\\frac{1}{n}\\sum_{i=1}^{n}X_{i}$ is unbiased, and a velocity $\\dot{x}$ is the derivative");
+  });
+});
+
 describe("LaTeX to AsciiMath", () => {
   it.each([
     ["A=\\pi r^{2}", "A = pi r^2"],

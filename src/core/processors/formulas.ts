@@ -255,8 +255,9 @@ function smallFractions(spans: Span[], baseline: number, size: number, operators
     const bottom = spans.find((b) => !used.has(b) && b !== top && small(b) && shift(b) > SCRIPT_SHIFT * size && overlapShare(top, b) >= 0.5);
     if (!bottom) continue;
     const x = Math.min(top.bbox[0], bottom.bbox[0]);
-    // Over and under a big operator they are its limits.
-    if (operators.some((o) => x < o.bbox[2] + size / 2 && Math.max(top.bbox[2], bottom.bbox[2]) > o.bbox[0] - size / 2)) continue;
+    // Centred over and under a big operator they are its limits (beside it, as scripts, the check below keeps them scripts).
+    const centre = (x + Math.max(top.bbox[2], bottom.bbox[2])) / 2;
+    if (operators.some((o) => centre > o.bbox[0] - size / 4 && centre < o.bbox[2] + size / 4)) continue;
     // Scripts hang on the glyph right before them; a fraction stands apart (after a space, a sign, or first).
     const before = spans.filter((o) => o !== top && o !== bottom && !small(o) && o.bbox[2] <= x + 0.5).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
     if (before && x - before.bbox[2] < 0.15 * size && !/[\s=+\-−<>≤≥(]$/.test(before.text)) continue;
@@ -354,9 +355,15 @@ const ACCENTS: Record<string, string> = {
 /** Tokens as LaTeX: a command is kept apart from a letter that follows it ("\pi r", not "\pir"); an accent goes over the token before it. */
 function joinTokens(list: string[]): string {
   const tokens: string[] = [];
+  // An accent opening the list (the text layer gave it before its letter) goes over the next token.
+  let pending: string | undefined;
   for (const t of list) {
     if (ACCENTS[t] && tokens.length) tokens[tokens.length - 1] = `${ACCENTS[t]}{${tokens[tokens.length - 1]}}`;
-    else tokens.push(t);
+    else if (ACCENTS[t]) pending = ACCENTS[t];
+    else {
+      tokens.push(pending ? `${pending}{${t}}` : t);
+      pending = undefined;
+    }
   }
   // Three dots set one by one are an ellipsis: on the baseline \dots, centred \cdots.
   for (let i = 0; i + 2 < tokens.length; i++) {

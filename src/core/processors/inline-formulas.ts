@@ -13,7 +13,7 @@ import { FUNCTION_NAMES } from "../latex/symbols";
 /** Type this much smaller than its line is a script (an exponent, an index). */
 const SCRIPT_SIZE = 0.85;
 /** Between two stretches of math, text-font digits, signs and brackets belong to the formula ("2k − 1", "f(x)"). */
-const CONNECTOR = /^[\s\d.,+\-−=<>≤≥()[\]/|'′!]*$/;
+const CONNECTOR = /^[\s\d.,+\-−=<>≤≥()[\]/|'′!¯˙¨ˆ˜ˇ˘]*$/;
 /** ...but not a full stop: the next formula is in the next sentence. */
 const SENTENCE_END = /\.(\s|$)/;
 /** Function names set upright in the text font ("A cos(ωt)", "sin θ"). */
@@ -21,6 +21,8 @@ const FUNCTION_NAME = new RegExp(`(?<![\\p{L}])(${[...FUNCTION_NAMES].join("|")}
 const isConnector = (text: string) => CONNECTOR.test(text.replace(FUNCTION_NAME, "")) && !SENTENCE_END.test(text);
 /** A function name ending the text before a formula, written against it ("sinθ"). */
 const TRAILING_FUNCTION = new RegExp(`(?<![\\p{L}])(${[...FUNCTION_NAMES].join("|")})\\s*$`, "u");
+/** An accent the text layer gives before its letter ("a velocity ˙" + "x"). */
+const TRAILING_ACCENT = /([¯˙¨ˆ˜ˇ˘])$/u;
 /** A number closing the text before a formula with no space between ("is 1" + "/x"). */
 const TRAILING_NUMBER = /(?<![\p{L}\p{N}.])(\d+)$/u;
 /** Marks set in a math font that are not mathematics on their own: bullets, footnote and reference marks. */
@@ -68,7 +70,7 @@ function lineFormulas(line: Line): { printed: string; latex: string }[] {
     i = end;
     // A function name closing the text before it is part of it ("small angles sinθ", "derivative of log x"),
     // and so is a number written against it ("1/x").
-    const before = start > 0 ? TRAILING_FUNCTION.exec(spans[start - 1].text) ?? (/^\s/.test(spans[start].text) ? null : TRAILING_NUMBER.exec(spans[start - 1].text)) : null;
+    const before = start > 0 ? TRAILING_FUNCTION.exec(spans[start - 1].text) ?? (/^\s/.test(spans[start].text) ? null : (TRAILING_NUMBER.exec(spans[start - 1].text) ?? TRAILING_ACCENT.exec(spans[start - 1].text))) : null;
     if (before) stretch.unshift(tailSpan(spans[start - 1], before[1]));
     const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
@@ -83,6 +85,9 @@ function lineFormulas(line: Line): { printed: string; latex: string }[] {
 function numberHead(next: Span, stretch: Span[]): Span | undefined {
   // A bracket the formula left open closes at the head of the text after it: "cos(ωt + φ) with".
   const open = !balanced(stretch.map((s) => s.text).join(""));
+  // An accent over the formula's last letter comes first ("X" + "¯ =").
+  const accent = /^[¯˙¨ˆ˜ˇ˘]/.exec(next.text);
+  if (accent) return { ...next, text: accent[0], bbox: [next.bbox[0], next.bbox[1], next.bbox[0] + (next.bbox[2] - next.bbox[0]) / Math.max(1, next.text.length), next.bbox[3]] };
   const m = open ? CLOSING_HEAD.exec(next.text) : NUMBER_HEAD.exec(next.text);
   if (!m || /^(\d|\.\d)/.test(next.text.slice(m[0].length))) return undefined;
   if (!open && !m[1] && !ENDS_IN_OPERATOR.test(stretch.map((s) => s.text).join(""))) return undefined;

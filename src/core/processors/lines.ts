@@ -63,6 +63,8 @@ export function buildLines(runs: Run[]): Line[] {
 const SCRIPT_SIZE = 0.85;
 /** ...when it is short: marks and exponents, not a line of footnote text. */
 const SCRIPT_MAX_CHARS = 12;
+/** A run of accent marks alone (spacing or combining): the accent of a letter below it. */
+const ACCENT_ONLY = /^[\s¯˙¨ˆ˜´`ˇ˘\u0300-\u036f\u20d7]+$/;
 /** Rows either side searched for a script's host (other columns' rows interleave by baseline). */
 const SCRIPT_HOST_REACH = 3;
 
@@ -81,7 +83,9 @@ function attachScripts(rows: Run[][]): Run[][] {
     const short = row.reduce((n, r) => n + r.text.length, 0) <= SCRIPT_MAX_CHARS;
     // Of the rows it touches, the one it overlaps most: a fraction's denominator grazes the line below.
     const overlap = (h: Run[]) => Math.min(bottom(row), bottom(h)) - Math.max(top(row), top(h));
-    const host = short ? hosts.filter((h) => size(row) < SCRIPT_SIZE * size(h) && overlap(h) > 0 && nextTo(row, h)).sort((a, b) => overlap(b) - overlap(a))[0] : undefined;
+    // Accents set over a letter (TeX's \bar, \dot in a line of text) are rows of their own in any size.
+    const accents = row.every((r) => ACCENT_ONLY.test(r.text));
+    const host = short ? hosts.filter((h) => (accents || size(row) < SCRIPT_SIZE * size(h)) && overlap(h) > 0 && nextTo(row, h) && !h.every((r) => ACCENT_ONLY.test(r.text))).sort((a, b) => overlap(b) - overlap(a))[0] : undefined;
     if (host) host.push(...row);
     else out.push(row);
   });
