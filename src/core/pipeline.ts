@@ -158,11 +158,11 @@ function regionsToDraw(page: Page, turn: number, tableImages: boolean): PendingR
 
 /** Draws the part's noted regions, then gives its drawn figures what extracted ones get: a description, their text when asked. */
 async function finishDrawnRegions(pending: PendingRegion[], renderer: RegionRenderer, options: ParseOptions, warnings: Warning[], describe: DescribeBudget): Promise<void> {
-  const bytes = await renderPendingRegions(pending, renderer, options.images!.sink, warnings);
-  const figures = pending.filter((p) => p.of === "image" && bytes.has(p.block.image!.ref)).map((p) => p.block);
-  // A drawn figure's text is the text layer's (exact), not OCR's: kept only when asked for, like OCR's.
-  if (!options.features.enable_image_ocr) for (const f of figures) delete f.image!.text;
-  if (options.features.enable_image_understanding) await describeFigures(figures, bytes, options.images?.describer, describe);
+  await renderPendingRegions(pending, renderer, options.images!.sink, warnings, async (figures, bytes) => {
+    // A drawn figure's text is the text layer's (exact), not OCR's: kept only when asked for, like OCR's.
+    if (!options.features.enable_image_ocr) for (const f of figures) delete f.image!.text;
+    if (options.features.enable_image_understanding) await describeFigures(figures, bytes, options.images?.describer, describe);
+  });
 }
 
 /** A page whose images cannot be read keeps its text: a warning, no figures. */

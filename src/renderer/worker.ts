@@ -25,19 +25,23 @@ const MAX_RENDER_FILE_BYTES = 48 * 1024 * 1024;
 export class Renderer extends WorkerEntrypoint<RendererEnv> {
   async renderRegions(source: RenderSource, requests: RegionRequest[]): Promise<(RenderedRegion | null)[]> {
     const bytes = "bytes" in source ? source.bytes : await this.read(source.key);
-    if (bytes.length > MAX_RENDER_FILE_BYTES) throw new Error(`the file is over the renderer's ${MAX_RENDER_FILE_BYTES / 1048576} MB`);
+    if (bytes.length > MAX_RENDER_FILE_BYTES) throw tooLarge();
     return renderRegions(await loadPdfium(wasm), bytes, requests);
   }
 
   private async read(key: string): Promise<Uint8Array> {
-    const head = await this.env.BLOBS.head(key);
-    if (!head) throw new Error(`no object ${key}`);
-    if (head.size > MAX_RENDER_FILE_BYTES) throw new Error(`the file is over the renderer's ${MAX_RENDER_FILE_BYTES / 1048576} MB`);
     const object = await this.env.BLOBS.get(key);
     if (!object) throw new Error(`no object ${key}`);
+    // The size is known before the body is read: an oversized file is never pulled into memory.
+    if (object.size > MAX_RENDER_FILE_BYTES) {
+      await object.body.cancel();
+      throw tooLarge();
+    }
     return new Uint8Array(await object.arrayBuffer());
   }
 }
+
+const tooLarge = () => new Error(`the file is over the renderer's ${MAX_RENDER_FILE_BYTES / 1048576} MB`);
 
 export default {
   fetch: () => new Response("docparse renderer: reached through the main Worker's RENDERER binding", { status: 404 }),

@@ -47,14 +47,15 @@ export function findGutters(runs: Run[]): [number, number][] {
       start = -1;
     }
   }
-  return gutters.filter((g) => columnStartsAt(g, runs));
+  if (!gutters.length) return gutters;
+  const rows = new Set(runs.map((r) => Math.round(r.baseline))).size;
+  return gutters.filter((g) => columnStartsAt(g, runs, rows));
 }
 
-/** Whether enough rows have a run starting just right of the band: a column of text begins there. */
-function columnStartsAt([, g1]: [number, number], runs: Run[]): boolean {
-  const rows = new Set(runs.map((r) => Math.round(r.baseline)));
+/** Whether enough of the page's `rows` have a run starting just right of the band: a column of text begins there. */
+function columnStartsAt([, g1]: [number, number], runs: Run[], rows: number): boolean {
   const starting = new Set(runs.filter((r) => r.bbox[0] >= g1 - 1 && r.bbox[0] <= g1 + RIGHT_REACH * r.fontSize).map((r) => Math.round(r.baseline)));
-  return starting.size >= Math.max(LOCAL_MIN_SIDE_ROWS, Math.ceil(FED_SHARE * rows.size));
+  return starting.size >= Math.max(LOCAL_MIN_SIDE_ROWS, Math.ceil(FED_SHARE * rows));
 }
 
 /**

@@ -71,7 +71,7 @@ function lineFormulas(line: Line): { printed: string; latex: string }[] {
     // A function name closing the text before it is part of it ("small angles sinθ", "derivative of log x"),
     // and so is a number written against it ("1/x").
     const before = start > 0 ? TRAILING_FUNCTION.exec(spans[start - 1].text) ?? (/^\s/.test(spans[start].text) ? null : (TRAILING_NUMBER.exec(spans[start - 1].text) ?? TRAILING_ACCENT.exec(spans[start - 1].text))) : null;
-    if (before) stretch.unshift(tailSpan(spans[start - 1], before[1]));
+    if (before) stretch.unshift(spanPart(spans[start - 1], before[1], "tail"));
     const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
     const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line)?.replace(/[.,;:]+$/, "");
@@ -87,12 +87,11 @@ function numberHead(next: Span, stretch: Span[]): Span | undefined {
   const open = !balanced(stretch.map((s) => s.text).join(""));
   // An accent over the formula's last letter comes first ("X" + "¯ =").
   const accent = /^[¯˙¨ˆ˜ˇ˘]/.exec(next.text);
-  if (accent) return { ...next, text: accent[0], bbox: [next.bbox[0], next.bbox[1], next.bbox[0] + (next.bbox[2] - next.bbox[0]) / Math.max(1, next.text.length), next.bbox[3]] };
+  if (accent) return spanPart(next, accent[0], "head");
   const m = open ? CLOSING_HEAD.exec(next.text) : NUMBER_HEAD.exec(next.text);
   if (!m || /^(\d|\.\d)/.test(next.text.slice(m[0].length))) return undefined;
   if (!open && !m[1] && !ENDS_IN_OPERATOR.test(stretch.map((s) => s.text).join(""))) return undefined;
-  const share = m[0].length / Math.max(1, next.text.length);
-  return { ...next, text: m[0], bbox: [next.bbox[0], next.bbox[1], next.bbox[0] + share * (next.bbox[2] - next.bbox[0]), next.bbox[3]] };
+  return spanPart(next, m[0], "head");
 }
 
 function balanced(text: string): boolean {
@@ -105,8 +104,9 @@ function balanced(text: string): boolean {
   return open.length === 0;
 }
 
-/** The closing function name or number of a text span, as a span of its own. */
-function tailSpan(span: Span, name: string): Span {
-  const share = name.length / Math.max(1, span.text.length);
-  return { ...span, text: name, bbox: [span.bbox[2] - share * (span.bbox[2] - span.bbox[0]), span.bbox[1], span.bbox[2], span.bbox[3]] };
+/** The opening (`head`) or closing (`tail`) `text` of a span as a span of its own, its box the text's share of the span's width. */
+function spanPart(span: Span, text: string, end: "head" | "tail"): Span {
+  const width = ((span.bbox[2] - span.bbox[0]) * text.length) / Math.max(1, span.text.length);
+  const bbox: Span["bbox"] = end === "head" ? [span.bbox[0], span.bbox[1], span.bbox[0] + width, span.bbox[3]] : [span.bbox[2] - width, span.bbox[1], span.bbox[2], span.bbox[3]];
+  return { ...span, text, bbox };
 }

@@ -8,6 +8,8 @@ import type { PlacedImage, Run } from "../backends/pdf/runs";
 import type { DrawingCluster } from "../backends/pdf/drawing-clusters";
 import { imageRef } from "../images/store";
 import { REGION_DPI, regionPixelSize } from "../raster/region";
+import { centreIn, coveredShare } from "../geometry";
+import { union } from "./lines";
 
 /** Smallest figure (points): about two thirds of an inch across and half an inch down. */
 const MIN_WIDTH = 48;
@@ -95,7 +97,7 @@ function mergeNear(clusters: DrawingCluster[]): DrawingCluster[] {
       for (let j = i + 1; j < out.length && !merged; j++) {
         if (!adjacent(out[i].bbox, out[j].bbox)) continue;
         const [a, b] = [out[i], out[j]];
-        out[i] = { bbox: [Math.min(a.bbox[0], b.bbox[0]), Math.min(a.bbox[1], b.bbox[1]), Math.max(a.bbox[2], b.bbox[2]), Math.max(a.bbox[3], b.bbox[3])], paths: a.paths + b.paths, curved: a.curved + b.curved };
+        out[i] = { bbox: union(a.bbox, b.bbox), paths: a.paths + b.paths, curved: a.curved + b.curved };
         out.splice(j, 1);
         merged = true;
       }
@@ -160,20 +162,6 @@ function linesOf(runs: Run[]): string {
 function median(values: number[]): number {
   const sorted = values.filter((v) => v > 0).sort((a, b) => a - b);
   return sorted.length ? sorted[sorted.length >> 1] : 0;
-}
-
-const centreIn = (b: BBox, box: BBox) => {
-  const x = (b[0] + b[2]) / 2;
-  const y = (b[1] + b[3]) / 2;
-  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
-};
-
-/** Share of `a`'s area inside `b`. */
-function coveredShare(a: BBox, b: BBox): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  const area = (a[2] - a[0]) * (a[3] - a[1]);
-  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
 }
 
 /** The figures as image blocks (the renderer draws their pictures; `drawn` tells it which). */

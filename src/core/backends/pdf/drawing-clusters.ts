@@ -84,7 +84,7 @@ export function drawingClusters(ops: OperatorList, base: Matrix, pageWidth: numb
   return [...clusters.values()].map((c) => ({ ...c, bbox: c.bbox.map(round) as BBox }));
 }
 
-/** The cell a coordinate falls in, widened by one so paths a cell apart still meet. */
+/** The grid cell a coordinate falls in (paths sharing a cell are one drawing). */
 const cell = (v: number) => Math.max(0, Math.floor(v / CELL));
 
 function pathMarks(ops: OperatorList, base: Matrix, pageWidth: number, pageHeight: number): Mark[] {
@@ -95,7 +95,8 @@ function pathMarks(ops: OperatorList, base: Matrix, pageWidth: number, pageHeigh
     const { data, strokes, fills } = path;
     // White on the white page shows nothing (it only covers what is under it).
     if (!strokes && fill === "#ffffff") return;
-    const points = subpaths(data).flat().map(([x, y]) => applyMatrix(ctm, x, y));
+    const polys = subpaths(data).map((poly) => poly.map(([x, y]) => applyMatrix(ctm, x, y)));
+    const points = polys.flat();
     if (!points.length) return;
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);
@@ -103,7 +104,7 @@ function pathMarks(ops: OperatorList, base: Matrix, pageWidth: number, pageHeigh
     if (box[2] < box[0] || box[3] < box[1]) return;
     if ((box[2] - box[0]) * (box[3] - box[1]) >= BACKGROUND_SHARE * pageWidth * pageHeight) return;
     const curved = hasCurve(data);
-    const rect = asRect(subpaths(data)[0]?.map(([x, y]) => applyMatrix(ctm, x, y)) ?? []);
+    const rect = asRect(polys[0] ?? []);
     marks.push({ box, outline: !!rect && !fills, curved });
   });
   return marks;

@@ -3,6 +3,7 @@
 // pixels from `page.objs`, encoded to PNG. Tiny decorative images and full-page backgrounds
 // are dropped before any pixel is touched.
 import type { BBox } from "../../model";
+import { coveredShare } from "../../geometry";
 import { decodedImageToPng, type DecodedImage } from "../../images/png";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
@@ -106,14 +107,7 @@ const SAME_PLACE = 0.9;
 
 /** An image painted over an earlier one at the same place hides it: keep the one on top. */
 function withoutHiddenCopies(placements: ImagePlacement[]): ImagePlacement[] {
-  return placements.filter((p, i) => !placements.slice(i + 1).some((later) => overlapShare(p.bbox, later.bbox) >= SAME_PLACE && overlapShare(later.bbox, p.bbox) >= SAME_PLACE));
-}
-
-function overlapShare(a: BBox, b: BBox): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  const area = (a[2] - a[0]) * (a[3] - a[1]);
-  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
+  return placements.filter((p, i) => !placements.slice(i + 1).some((later) => coveredShare(p.bbox, later.bbox) >= SAME_PLACE && coveredShare(later.bbox, p.bbox) >= SAME_PLACE));
 }
 
 /** Edges (points) of two strips of one picture line up this closely... */

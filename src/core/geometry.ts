@@ -1,0 +1,17 @@
+// Box arithmetic shared by the readers and processors (boxes are [x0, y0, x1, y1], top-left origin).
+import type { BBox } from "./model";
+
+/** Share of `a`'s area that lies inside `b` (0 when they do not meet or `a` is empty). */
+export function coveredShare(a: BBox, b: BBox): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  const area = (a[2] - a[0]) * (a[3] - a[1]);
+  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
+}
+
+/** Whether the centre of `b` lies inside `box`. */
+export function centreIn(b: BBox, box: BBox): boolean {
+  const x = (b[0] + b[2]) / 2;
+  const y = (b[1] + b[3]) / 2;
+  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+}
