@@ -79,6 +79,18 @@ describe("raster images", () => {
     expect(onPage(4).map((b) => b.image!.width)).toEqual([898, 881]);
   });
 
+  it("cuts a picture to what its soft mask shows", async () => {
+    // p2d-demo.pdf page 2: the figure is pasted on a canvas half again as wide, clear on the
+    // right; its box must end inside the left column, or the page reads as one column.
+    const { doc } = await parsed("convert-samples/p2d-demo.pdf");
+    const [figure] = doc.pages[1].blocks.filter((b) => b.type === "image");
+    expect(figure.bbox[2]).toBeLessThan(260);
+    expect(figure.image!.width).toBeLessThan(2655);
+    const order = doc.pages[1].blocks.filter((b) => !b.hidden).map((b) => b.text);
+    const at = (start: string) => order.findIndex((t) => t.startsWith(start));
+    expect(at("[13] showed")).toBeLessThan(at("the problem? To answer them"));
+  });
+
   it("reads no drawing for images in a file that has none", async () => {
     const bytes = await corpusFile(TEXT_ONLY);
     expect(documentHasImageXObjects(bytes)).toBe(false);

@@ -90,7 +90,7 @@ export async function pageImages(page: PdfPage, keep: PlacementOptions = {}, rot
   let undecoded = 0;
   for (const placement of withoutHiddenCopies(imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height, keep))) {
     const pixels = placement.inline ?? (await decodedObject(page, placement.objId!));
-    if (pixels?.data && pixels.width > 0 && pixels.height > 0) decoded.push({ bbox: placement.bbox, pixels, small: placement.small });
+    if (pixels?.data && pixels.width > 0 && pixels.height > 0) decoded.push(withoutClearMargins({ bbox: placement.bbox, pixels, small: placement.small }, placement.ctm, viewport.width, viewport.height));
     else undecoded++;
   }
   const images: ExtractedImage[] = [];
@@ -108,6 +108,46 @@ const SAME_PLACE = 0.9;
 /** An image painted over an earlier one at the same place hides it: keep the one on top. */
 function withoutHiddenCopies(placements: ImagePlacement[]): ImagePlacement[] {
   return placements.filter((p, i) => !placements.slice(i + 1).some((later) => coveredShare(p.bbox, later.bbox) >= SAME_PLACE && coveredShare(later.bbox, p.bbox) >= SAME_PLACE));
+}
+
+/** Alpha at or below this is see-through: the page shows, not the picture. */
+const CLEAR_ALPHA = 8;
+/** Clear margins narrower than this share of the image are kept (a soft edge, not a margin). */
+const MIN_CLEAR_MARGIN = 0.03;
+
+/**
+ * A picture whose soft mask leaves a wide band of it clear (a figure pasted on a canvas
+ * larger than itself) is cut to what shows: its box would otherwise reach into the next
+ * column and beyond, and a converted file would place it there. Only for pictures painted
+ * upright and whole on the page, where pixels map straight onto the box.
+ */
+function withoutClearMargins(d: Decoded, ctm: Matrix, pageWidth: number, pageHeight: number): Decoded {
+  const { pixels } = d;
+  const [a, b, c, dy, e, f] = ctm;
+  const upright = Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && dy < 0;
+  const whole = e >= 0 && e + a <= pageWidth && f + dy >= 0 && f <= pageHeight;
+  if (pixels.kind !== 3 || !upright || !whole) return d;
+  const { width, height, data } = pixels;
+  let [x0, y0, x1, y1] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4) {
+      if (data[i] <= CLEAR_ALPHA) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  if (x1 < 0) return d;
+  const keptW = x1 - x0 + 1;
+  const keptH = y1 - y0 + 1;
+  if (keptW > width * (1 - MIN_CLEAR_MARGIN) && keptH > height * (1 - MIN_CLEAR_MARGIN)) return d;
+  const cropped = new Uint8Array(keptW * keptH * 4);
+  for (let y = 0; y < keptH; y++) cropped.set(data.subarray(((y0 + y) * width + x0) * 4, ((y0 + y) * width + x1 + 1) * 4), y * keptW * 4);
+  // Row 0 of the picture is its top: the unit square's y = 1, at f + dy on the page.
+  const top = f + dy;
+  const bbox: BBox = [e + (a * x0) / width, top - (dy * y0) / height, e + (a * (x1 + 1)) / width, top - (dy * (y1 + 1)) / height].map(round) as BBox;
+  return { ...d, bbox, pixels: { width: keptW, height: keptH, kind: 3, data: cropped } };
 }
 
 /** Edges (points) of two strips of one picture line up this closely... */
