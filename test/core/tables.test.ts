@@ -25,6 +25,8 @@ describe("ruled tables", () => {
     expect(tables).toHaveLength(2);
     const first = tables[0].table!;
     expect(first.columnCount).toBe(6);
+    // Converters draw borders where the PDF drew a grid.
+    expect(first.ruled).toBe(true);
     // The scenario title is one cell across the whole table.
     expect(first.rows[0]).toHaveLength(1);
     expect(first.rows[0][0]).toMatchObject({ text: "Improved operation scenario", colSpan: 6, rowSpan: 1 });
@@ -95,6 +97,7 @@ describe("unruled tables", () => {
     const doc = await parse("born-digital/py-pdf-sample-files/026-latex-multicolumn/multicolumn.pdf");
     const [table] = tablesOf(doc, 2);
     const rows = table.table!.rows;
+    expect(table.table!.ruled).toBe(false);
     expect(rows.find((r) => r[0].text === "Belgium")!.map((c) => c.text).slice(-2)).toEqual(["Brussels", "Dutch, French, German"]);
     expect(rows.find((r) => r[0].text === "Finland")!.map((c) => c.text)).toEqual(["Finland", "5.5", "338,424", "Helsinki", "Finnish, Swedish"]);
     // Headings wider than the numbers under them head their own column, not three at once;

@@ -44,7 +44,7 @@ export function toTableBlock(draft: TableDraft): Block | null {
     if (c.runs.length) cell.bbox = c.runs.map((x) => x.bbox).reduce(union);
     rows[c.r0].push(cell);
   }
-  const table: Table = { rows, columnCount: colCount };
+  const table: Table = { rows, columnCount: colCount, ruled: draft.ruled };
   const runs = draft.cells.flatMap((c) => c.runs);
   const lines = buildLines(runs);
   return {
