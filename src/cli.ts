@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { parseDocument } from "./core/pipeline";
 import { renderParseResult } from "./core/render/result";
-import { convertDocument } from "./core/convert/index";
+import { CONVERT_FEATURES, convertDocument } from "./core/convert/index";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "./core/options";
 import { isCoreError } from "./core/errors";
 import { MemoryImageStore } from "./core/images/store";
@@ -76,8 +76,8 @@ async function main() {
     // The figures go to memory while parsing and into the file when converting.
     const store = new MemoryImageStore();
     const doc = await parseDocument(bytes, name, {
-      // What the service asks of the parser for a conversion (src/tasks/run.ts CONVERT_FEATURES).
-      features: { ...DEFAULT_FEATURES, enable_title_level_recognition: true, enable_text_cross_page: true, enable_table_cross_page: true, keep_header_footer: true, enable_image_understanding: false },
+      // What the service asks of the parser for a conversion.
+      features: CONVERT_FEATURES,
       onProgress: progressBar(name),
       images: { sink: store },
       renderer: pdfiumRenderer(bytes),

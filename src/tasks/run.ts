@@ -6,7 +6,7 @@
 import { finishDocument, isPagedType, parseDocument, parsePages, type PagesPart } from "../core/pipeline";
 import { renderWithImages } from "../core/render/images";
 import { taskRenderer } from "./renderer";
-import { convertDocument } from "../core/convert/index";
+import { CONVERT_FEATURES, convertDocument } from "../core/convert/index";
 import { isCoreError } from "../core/errors";
 import type { Document, FileType } from "../core/model";
 import type { ParseOptions } from "../core/options";
@@ -155,18 +155,6 @@ async function publish(ctx: StageContext, record: TaskRecord, doc: Document): Pr
   await putJson(ctx.env.BLOBS, result.resultKey!, { catalog: rendered.catalog, warnings: rendered.warnings, outputs: rendered.outputs });
   return succeed(ctx, record, result);
 }
-
-/** What conversion asks of the parser: the whole document, headings ranked, furniture kept aside. */
-const CONVERT_FEATURES = {
-  enable_text_cross_page: true,
-  enable_table_cross_page: true,
-  enable_title_level_recognition: true,
-  enable_inline_image: true,
-  enable_table_image: true,
-  enable_image_understanding: false,
-  enable_image_ocr: false,
-  keep_header_footer: true,
-};
 
 async function convertStage(ctx: StageContext, record: TaskRecord): Promise<StageOutcome> {
   const doc = await getJson<Document>(ctx.env.BLOBS, blobKeys.document(record.taskId));

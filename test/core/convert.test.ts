@@ -2,7 +2,7 @@
 // pptxgenjs are proven to work there. Asserts on the OOXML the converters write.
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { convertDocument } from "../../src/core/convert/index";
+import { CONVERT_FEATURES, convertDocument } from "../../src/core/convert/index";
 import { blockAlign } from "../../src/core/convert/alignment";
 import { levelFromMarker, planLists } from "../../src/core/convert/docx-lists";
 import { officeFont } from "../../src/core/convert/fonts";
@@ -243,38 +243,42 @@ describe("conversion pieces", () => {
 });
 
 describe("figures in conversions", () => {
-  // p2d-demo-image.pdf: one raster figure on a page of text.
+  // p2d-demo-image.pdf: one raster figure on a page of text, and three icons inside its lines.
   const convertSample = async (target: "word" | "ppt", mode: "flow" | "layout") => {
     const store = new MemoryImageStore();
-    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-image.pdf"), "p2d-demo-image.pdf", { features: { ...DEFAULT_FEATURES, enable_image_understanding: false }, images: { sink: store } });
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-image.pdf"), "p2d-demo-image.pdf", { features: CONVERT_FEATURES, images: { sink: store } });
     const figure = doc.pages.flatMap((p) => p.blocks).find((b) => b.type === "image")!;
     const files = unzipSync((await convertDocument(doc, target, mode, store)).bytes);
     const media = Object.keys(files).filter((n) => /\/media\/./.test(n));
     return { figure, files, media, stored: store.images.get(figure.image!.ref)!.bytes };
   };
 
-  it("puts the figure inline in Word flow, at its size, with the stored bytes", async () => {
+  it("puts the figure inline in Word flow, at its size, with the stored bytes, and the icons inside their paragraph", async () => {
     const { figure, files, media, stored } = await convertSample("word", "flow");
-    expect(media).toHaveLength(1);
-    expect(files[media[0]]).toEqual(stored);
+    expect(media).toHaveLength(4);
+    expect(media.map((m) => files[m])).toContainEqual(stored);
     const xml = strFromU8(files["word/document.xml"]);
-    expect(xml).toContain("<wp:inline");
     const width = figure.bbox[2] - figure.bbox[0];
     expect(xml).toContain(`cx="${Math.round((width * 96) / 72) * 9525}"`);
+    // The icons sit between the words they were printed between, in one paragraph.
+    const paragraph = xml.split("</w:p>").find((p) => p.includes("Inline image like"))!;
+    expect(count(paragraph, "<wp:inline")).toBe(2);
+    expect(paragraph.indexOf("<wp:inline")).toBeGreaterThan(paragraph.indexOf("Inline image like"));
+    expect(paragraph.lastIndexOf("<wp:inline")).toBeLessThan(paragraph.indexOf("Automate your code review"));
   });
 
-  it("floats the figure at its page position in Word layout", async () => {
+  it("floats the figure and the icons at their page positions in Word layout", async () => {
     const { figure, media, files } = await convertSample("word", "layout");
-    expect(media).toHaveLength(1);
+    expect(media).toHaveLength(4);
     const xml = strFromU8(files["word/document.xml"]);
-    expect(xml).toContain("<wp:anchor");
+    expect(count(xml, "<wp:anchor")).toBe(4);
     expect(xml).toContain(`<wp:posOffset>${Math.round(figure.bbox[0] * EMU_PER_POINT)}</wp:posOffset>`);
   });
 
-  it("places the figure on the slide in PowerPoint", async () => {
+  it("places the figure and the icons on the slide in PowerPoint", async () => {
     const { media, files } = await convertSample("ppt", "layout");
-    expect(media).toHaveLength(1);
-    expect(strFromU8(files["ppt/slides/slide1.xml"])).toContain("<p:pic>");
+    expect(media).toHaveLength(4);
+    expect(count(strFromU8(files["ppt/slides/slide1.xml"]), "<p:pic>")).toBe(4);
   });
 });
 

@@ -11,7 +11,7 @@ import { isFigure, pixels, wordAltText, type Pictures } from "./pictures";
 import { planLists, type ListPlan } from "./docx-lists";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
-import { wordRuns } from "./docx-runs";
+import { wordRuns, wordRunsWithPictures } from "./docx-runs";
 import { CAPTION_STYLE, headingLevel, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
 import { blockRuns, styledRuns } from "./spans";
@@ -98,13 +98,14 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
     return [new Paragraph({ heading: isTitle ? HeadingLevel.TITLE : HEADINGS[headingLevel(block) - 1], alignment: wordAlign(block, page), children: wordRuns(runs, base) })];
   }
   const numbering = ctx.lists.of.get(block);
-  if (numbering) return [new Paragraph({ numbering, children: wordRuns(runs, styles.body) })];
+  const withPictures = (base = styles.body) => wordRunsWithPictures(runs, base, block.inlineImages, ctx.pictures);
+  if (numbering) return [new Paragraph({ numbering, children: withPictures() })];
   if (block.type === "code") return [new Paragraph({ children: codeRuns(block, styles) })];
-  if (block.type === "caption") return [new Paragraph({ style: CAPTION_STYLE, alignment: wordAlign(block, page), children: wordRuns(runs, styles.body) })];
+  if (block.type === "caption") return [new Paragraph({ style: CAPTION_STYLE, alignment: wordAlign(block, page), children: withPictures() })];
   // A formula is an editable Word equation, centred when it was displayed.
   if (block.type === "formula" && block.formula) return [new Paragraph({ alignment: block.formula.display ? AlignmentType.CENTER : wordAlign(block, page), children: [wordEquation(block.formula.latex)] })];
   const alignment = wordAlign(block, page);
-  return [new Paragraph({ alignment, indent: wordIndent(block), children: wordRuns(runs, styles.body) })];
+  return [new Paragraph({ alignment, indent: wordIndent(block), children: withPictures() })];
 }
 
 function figureParagraph(block: Block, ctx: Context): Paragraph[] {

@@ -16,7 +16,7 @@ import { printedRows } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
 import { letterSpacing } from "./layout-fit";
 import { ownRuns } from "./spans";
-import { isFigure, pixels, wordAltText, type Pictures } from "./pictures";
+import { pixels, placedPictures, type Pictures } from "./pictures";
 
 /** Smallest frame (twips) Word shows reliably. */
 const MIN_FRAME = 100;
@@ -54,10 +54,10 @@ const EMU_PER_POINT = 12700;
 
 /** The page's figures where the PDF painted them: pictures floating at page positions, behind nothing, pushing nothing. */
 function pageFigures(page: Page, pictures: Pictures): Paragraph[] {
-  return page.blocks.filter(isFigure).flatMap((block) => {
-    const picture = pictures.get(block.image!.ref);
+  return placedPictures(page).flatMap((placed) => {
+    const picture = pictures.get(placed.ref);
     if (!picture) return [];
-    const [x0, y0, x1, y1] = block.bbox;
+    const [x0, y0, x1, y1] = placed.bbox;
     const image = new ImageRun({
       type: picture.type,
       data: picture.bytes,
@@ -68,7 +68,7 @@ function pageFigures(page: Page, pictures: Pictures): Paragraph[] {
         allowOverlap: true,
         wrap: { type: TextWrappingType.NONE },
       },
-      altText: wordAltText(block),
+      altText: { name: placed.ref, description: placed.alt || placed.ref, title: placed.ref },
     });
     return [new Paragraph({ spacing: { before: 0, after: 0 }, children: [image] })];
   });

@@ -1,10 +1,12 @@
 // Styled runs as Word runs, writing only what differs from the paragraph's style so the
 // document stays restylable; links as real hyperlinks.
-import { ExternalHyperlink, TextRun } from "docx";
+import { ExternalHyperlink, ImageRun, TextRun } from "docx";
+import type { InlineImage } from "../model";
 import type { BaseStyle } from "./docx-styles";
 import { hexColor } from "./docx-styles";
 import { halfPoints, officeFont } from "./fonts";
-import type { StyledRun } from "./spans";
+import { pixels, type Pictures } from "./pictures";
+import { splitRunsAt, type StyledRun } from "./spans";
 
 /** Sizes closer than this (points) to the style's size are the same size rounded differently. */
 const SIZE_TOLERANCE = 0.5;
@@ -29,5 +31,26 @@ export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0):
       characterSpacing,
     });
     return r.link ? new ExternalHyperlink({ link: r.link, children: [run] }) : run;
+  });
+}
+
+/** Runs with the small pictures that sat inside the block's lines (icons, symbols) placed among them, at their printed size. */
+export function wordRunsWithPictures(runs: StyledRun[], base: BaseStyle, images: InlineImage[] | undefined, pictures: Pictures, letterSpacing = 0): (TextRun | ExternalHyperlink | ImageRun)[] {
+  const shown = (images ?? []).filter((i) => pictures.has(i.image.ref));
+  if (!shown.length) return wordRuns(runs, base, letterSpacing);
+  const pieces = splitRunsAt(runs, shown.map((i) => i.offset));
+  // A picture between words keeps a space on both sides, as printed.
+  for (const [k, piece] of pieces.entries()) {
+    const last = piece[piece.length - 1];
+    if (k < shown.length && last && !/\s$/.test(last.text)) piece[piece.length - 1] = { ...last, text: `${last.text} ` };
+  }
+  return pieces.flatMap((piece, k) => {
+    const image = shown[k];
+    const picture = image && pictures.get(image.image.ref)!;
+    const [x0, y0, x1, y1] = image?.bbox ?? [0, 0, 0, 0];
+    return [
+      ...wordRuns(piece, base, letterSpacing),
+      ...(picture ? [new ImageRun({ type: picture.type, data: picture.bytes, transformation: { width: pixels(x1 - x0), height: pixels(y1 - y0) }, altText: { name: image.image.ref, description: image.image.ref, title: image.image.ref } })] : []),
+    ];
   });
 }

@@ -1,10 +1,23 @@
 // PDF (as a parsed Document) to Word or PowerPoint.
 import type { Document } from "../model";
+import type { FeatureConfig } from "../options";
 import { CoreError } from "../errors";
 import { docxFlow } from "./docx-flow";
 import { docxLayout } from "./docx-layout";
 import { pptxLayout } from "./pptx-layout";
 import { loadPictures, type ImageReader } from "./pictures";
+
+/** What a conversion asks of the parser: the whole document, headings ranked, furniture kept aside, icons inside lines. */
+export const CONVERT_FEATURES: FeatureConfig = {
+  enable_text_cross_page: true,
+  enable_table_cross_page: true,
+  enable_title_level_recognition: true,
+  enable_inline_image: true,
+  enable_table_image: true,
+  enable_image_understanding: false,
+  enable_image_ocr: false,
+  keep_header_footer: true,
+};
 
 /** The media types of the two Office formats (IANA registrations). */
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";

@@ -14,7 +14,7 @@ import { printedRows } from "./table-grid";
 import { repairPptx, type ShapeIndents } from "./pptx-repair";
 import { TitleLayouts } from "./pptx-title";
 import { dominantStyle, ownRuns } from "./spans";
-import { isFigure, type Pictures } from "./pictures";
+import { placedPictures, type Pictures } from "./pictures";
 import { base64 } from "../images/base64";
 
 const POINTS_PER_INCH = 72;
@@ -42,10 +42,10 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
     // The page's drawing first (rules, boxes, fills), then the figures, under the text.
     for (const shape of shapesNotDrawnElsewhere(page)) addShape(pptx, s, shape, scale);
     // Figures under the text, where the PDF painted them.
-    for (const figure of page.blocks.filter(isFigure)) {
-      const picture = pictures.get(figure.image!.ref);
-      const [x0, y0, x1, y1] = figure.bbox;
-      if (picture) s.addImage({ data: `image/${picture.type === "jpg" ? "jpeg" : picture.type};base64,${base64(picture.bytes)}`, x: x0 * scale, y: y0 * scale, w: (x1 - x0) * scale, h: (y1 - y0) * scale, altText: (figure.captions ?? []).join(" ") });
+    for (const placed of placedPictures(page)) {
+      const picture = pictures.get(placed.ref);
+      const [x0, y0, x1, y1] = placed.bbox;
+      if (picture) s.addImage({ data: `image/${picture.type === "jpg" ? "jpeg" : picture.type};base64,${base64(picture.bytes)}`, x: x0 * scale, y: y0 * scale, w: (x1 - x0) * scale, h: (y1 - y0) * scale, altText: placed.alt });
     }
     for (const block of blocks) {
       if (block.table) addSlideTable(s, { ...block, table: printedRows(block.table) }, scale, body.fontSize, officeFont(body.fontFamily));

@@ -115,3 +115,38 @@ function mergeRuns(runs: StyledRun[]): StyledRun[] {
   }
   return out;
 }
+
+/**
+ * Runs cut at character offsets of their joined text (where pictures sit inside a line):
+ * one more piece than offsets. An offset inside a word moves on to the word's end (a
+ * layout converter's text joins lines its own way, so offsets counted in the block's text
+ * can land a few characters off).
+ */
+export function splitRunsAt(runs: StyledRun[], offsets: number[]): StyledRun[][] {
+  const text = runs.map((r) => r.text).join("");
+  const cuts = offsets.map((o) => {
+    const at = Math.max(0, Math.min(text.length, o));
+    if (at === 0 || at === text.length || /\s/.test(text[at]) || /\s/.test(text[at - 1])) return at;
+    const end = text.slice(at).search(/\s/);
+    return end < 0 ? text.length : at + end;
+  });
+  const pieces: StyledRun[][] = [[]];
+  let start = 0;
+  let k = 0;
+  for (const run of runs) {
+    let rest = run.text;
+    let from = start;
+    while (k < cuts.length && cuts[k] <= from + rest.length) {
+      const head = rest.slice(0, cuts[k] - from);
+      if (head) pieces[pieces.length - 1].push({ ...run, text: head });
+      pieces.push([]);
+      rest = rest.slice(head.length);
+      from = cuts[k];
+      k++;
+    }
+    if (rest) pieces[pieces.length - 1].push({ ...run, text: rest });
+    start += run.text.length;
+  }
+  while (pieces.length < offsets.length + 1) pieces.push([]);
+  return pieces;
+}
