@@ -3,7 +3,7 @@
 // pages (digits ignored), that carry the page's number at the same place on many pages
 // (running heads that change with the chapter), or are bare page numbers. They are hidden
 // and moved to the header/footer layer, not deleted.
-import type { Page } from "../model";
+import type { Block, Page } from "../model";
 
 /** Share of the page height at the top and bottom where running heads and feet live. */
 const BAND = 0.1;
@@ -43,13 +43,17 @@ export function markFurniture(pages: Page[]): void {
   const neededText = Math.max(2, Math.min(needed, Math.max(MIN_TEXT_REPEATS, Math.ceil(pages.length * TEXT_REPEAT_SHARE))));
   const count = (key: string | undefined) => (key ? (counts.get(key) ?? 0) : 0);
   for (const page of pages) {
+    const furniture = new Set<Block>();
     for (const b of page.blocks) {
       if (b.text.length > MAX_CHARS) continue;
       const key = normalise(b.text);
       // Pictures repeated in the margin (a logo) need the stricter share: figures often open pages.
       const enough = /\p{L}/u.test(key) && b.type !== "table" ? neededText : needed;
       const repeated = inMargin(b.bbox, page) && pages.length > 1 && (count(key) >= enough || count(numberedKey(b, page)) >= neededText);
-      if (!repeated && !isPageNumber(b, page)) continue;
+      if (repeated) furniture.add(b);
+      else for (const f of pageNumberFurniture(b, page)) furniture.add(f);
+    }
+    for (const b of furniture) {
       const top = b.bbox[3] <= page.height * BAND || (!inBand(b.bbox, page.height) && b.bbox[1] + b.bbox[3] < page.height);
       b.layer = top ? "header" : "footer";
       b.type = top ? "header" : "footer";
@@ -78,11 +82,20 @@ function inBand(bbox: number[], height: number, band = BAND): boolean {
   return bbox[3] <= height * band || bbox[1] >= height * (1 - band);
 }
 
-/** A bare number in the outer band with no other content further out. */
-function isPageNumber(b: Page["blocks"][number], page: Page): boolean {
+/**
+ * A bare number in the outer band with nothing but short margin lines further out: the page
+ * number, and with it those lines (a reporter's or a publisher's name under it). It needs no
+ * other page to be recognised, so a one-page file has its foot too. Empty when `b` is not one.
+ */
+function pageNumberFurniture(b: Block, page: Page): Block[] {
   const top = b.bbox[3] <= page.height / 2;
   const inReach = top ? b.bbox[3] <= page.height * PAGE_NUMBER_TOP_BAND : b.bbox[1] >= page.height * (1 - PAGE_NUMBER_BAND);
-  if (!PAGE_NUMBER.test(b.text.trim()) || !inReach) return false;
+  if (!PAGE_NUMBER.test(b.text.trim()) || !inReach) return [];
   // Furniture already found (a tagged artifact, a running foot) may sit further out.
-  return page.blocks.every((o) => o === b || o.hidden || (top ? o.bbox[1] >= b.bbox[1] : o.bbox[3] <= b.bbox[3]));
+  const beyond = page.blocks.filter((o) => o !== b && !o.hidden && (top ? o.bbox[1] < b.bbox[1] : o.bbox[3] > b.bbox[3]));
+  if (!beyond.length) return [b];
+  // At the foot, short lines wholly under the number are the foot's too (at the top a
+  // number under a title is more often a margin line number than the page's).
+  const foot = !top && beyond.every((o) => o.bbox[1] >= b.bbox[3] && o.type !== "image" && o.type !== "table" && o.text.length <= MAX_CHARS && inBand(o.bbox, page.height));
+  return foot ? [b, ...beyond] : [];
 }

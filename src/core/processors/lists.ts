@@ -6,10 +6,12 @@ const BULLET = /^([•·◦▪▫●○■□‣⁃–\-*])\s+/;
 const NUMBERED = /^((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\((\d{1,3}|[a-z]|[ivx]{1,4})\))\s+/i;
 /** Indentation step (points) between list levels. */
 const INDENT_STEP = 12;
+/** A line of dashes or stars ("- - - - x", "* * *") is a rule or a divider, not an item. */
+const DIVIDER = /^([-–*•·]\s*){3,}\S?\s*$/;
 
 export function markLists(pages: Page[]): void {
   for (const page of pages) {
-    const items = page.blocks.filter((b) => !b.hidden && b.type === "text" && (BULLET.test(b.text) || NUMBERED.test(b.text)));
+    const items = page.blocks.filter((b) => !b.hidden && b.type === "text" && (BULLET.test(b.text) || NUMBERED.test(b.text)) && !DIVIDER.test(b.text));
     if (!items.length) continue;
     // An item's indentation is where its marker stands (its first line): later lines may hang further left.
     const markerX = (b: Block) => b.lines?.[0]?.bbox[0] ?? b.bbox[0];
