@@ -113,6 +113,24 @@ describe("line numbers in the margin", () => {
     const headers = Object.keys(files).filter((n) => /^word\/header\d*\.xml$/.test(n)).map(xml).join("");
     expect(headers).toContain("Official - Subject to Final Review");
     expect(headers).not.toMatch(/<w:t[^>]*>1[0-9]?<\/w:t>/);
+    // The page number and the reporter's name under it are the foot, even on a one-page file.
+    const footers = Object.keys(files).filter((n) => /^word\/footer\d*\.xml$/.test(n)).map(xml).join("");
+    expect(footers).toContain("Alderson Reporting Company");
+    expect(footers).toContain("suppressLineNumbers");
+  });
+
+  it("keep every numbered line one Word line at the PDF's pitch, blank numbered lines included", async () => {
+    const doc = await parseDocument(await corpusFile("convert-samples/pl-scotus-transcript-p1.pdf"), "scotus.pdf", { features: CONVERT_FEATURES });
+    const body = strFromU8(unzipSync((await convertDocument(doc, "word", "flow")).bytes)["word/document.xml"]);
+    const paragraphs = body.split("</w:p>").slice(0, -1);
+    // 25 numbered lines: each paragraph's lines plus the empty ones make 25, at exactly 26 pt (520 twips).
+    const lines = paragraphs.reduce((n, p) => n + 1 + count(p, "<w:br/>"), 0);
+    expect(lines).toBe(25);
+    expect(paragraphs.every((p) => /<w:spacing w:after="0" w:before="0" w:line="51\d" w:lineRule="exact"\/>/.test(p))).toBe(true);
+    // The caption's aligned columns are tabbed lines, not a table Word would leave unnumbered; dashes are no list.
+    expect(body).not.toContain("<w:tbl>");
+    expect(body).not.toContain("<w:numPr>");
+    expect(body).toMatch(/MICHAEL A\. KNOWLES,<\/w:t><\/w:r><w:r><w:t xml:space="preserve">\t:/);
   });
 
   it("are not found in a page without them", async () => {

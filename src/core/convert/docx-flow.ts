@@ -9,6 +9,7 @@ import { wordFurniture } from "./docx-furniture";
 import { wordEquation } from "./docx-math";
 import { isFigure, pixels, wordAltText, type Pictures } from "./pictures";
 import { planLists, type ListPlan } from "./docx-lists";
+import { numberedPageElements } from "./docx-numbered-lines";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns, wordRunsWithPictures } from "./docx-runs";
@@ -36,7 +37,7 @@ export async function docxFlow(doc: Document, pictures: Pictures = new Map()): P
   const page = flowPage(doc);
   const items = flowItems(doc);
   const ctx: Context = { styles: wordStyles(doc), lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures };
-  const children = separateTables(items.flatMap((item) => blockElements(item, ctx)));
+  const children = separateTables(flowElements(items, ctx, page.margin.left / 20));
   const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft: page.margin.left / 20 });
   const margin = { ...page.margin, header: furniture.headerMargin, footer: furniture.footerMargin };
   const word = new WordDocument({
@@ -70,16 +71,41 @@ const isMovedCaption = (b: Block) => b.hidden === true && b.type === "caption" &
 /** The rest of a paragraph cut by a column or page break, merged into the block before the break: it lends its lines' styles. */
 const isMergedContinuation = (b: Block) => b.hidden === true && b.layer === "body" && (b.continuesFromPreviousPage === true || b.type === "text");
 
-/** Visible blocks in reading order; a hidden continuation lends its lines (its styles) to the block it continues. */
+/**
+ * Visible blocks in reading order; a hidden continuation lends its lines (its styles) to the
+ * block it continues, except on a page with numbered lines, where it keeps its own lines.
+ */
 function flowItems(doc: Document): FlowItem[] {
   const items: FlowItem[] = [];
   for (const page of doc.pages) {
     for (const block of page.blocks) {
-      if (!block.hidden || isMovedCaption(block)) items.push({ block, page, continuation: [] });
+      if (!block.hidden || isMovedCaption(block) || (page.lineNumbers && isMergedContinuation(block))) items.push({ block, page, continuation: [] });
       else if (isMergedContinuation(block) && items.length) items[items.length - 1].continuation.push(...(block.lines ?? []));
     }
   }
   return items;
+}
+
+/** The items as Word elements: pages with numbered lines a page at a time, line for line; the rest block by block. */
+function flowElements(items: FlowItem[], ctx: Context, marginLeft: number): (Paragraph | Table)[] {
+  const out: (Paragraph | Table)[] = [];
+  for (let i = 0; i < items.length; ) {
+    const { page } = items[i];
+    if (!page.lineNumbers) {
+      out.push(...blockElements(items[i++], ctx));
+      continue;
+    }
+    const onPage: FlowItem[] = [];
+    while (i < items.length && items[i].page === page) onPage.push(items[i++]);
+    out.push(
+      ...numberedPageElements(
+        page,
+        onPage.map((item) => item.block),
+        { body: ctx.styles.body, marginLeft, pageBreak: out.length > 0, other: (block) => blockElements({ block, page, continuation: [] }, ctx) },
+      ),
+    );
+  }
+  return out;
 }
 
 function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (Paragraph | Table)[] {

@@ -106,6 +106,8 @@ function paragraphs(blocks: Block[], page: Page | undefined, opts: Options, numb
     return new Paragraph({
       alignment: alone,
       spacing: { before: 0, after: 0 },
+      // Word never numbers furniture lines; LibreOffice does unless told.
+      suppressLineNumbers: true,
       tabStops: line.slice(1).map((b) => ({ type: TabStopType.LEFT, position: twips(Math.max(0, b.bbox[0] - opts.marginLeft)) })),
       children,
     });

@@ -1,5 +1,5 @@
 // Page geometry for flow mode: the first page's size, margins where the text sits.
-import type { Document } from "../model";
+import type { BBox, Document } from "../model";
 import { twips } from "./fonts";
 
 /** Pages looked at for margins: enough to see past a sparse cover page, few enough to stay cheap. */
@@ -20,17 +20,33 @@ export interface FlowPage {
   contentWidth: number;
 }
 
+/**
+ * How much higher (points) the first numbered line must start: its lines are set at the
+ * PDF's pitch with exact line spacing, which puts the text at the foot of each line's
+ * height, not at its head as the PDF's boxes are measured. 0 without numbered lines.
+ */
+function numberedLineLead(numbers: BBox[]): number {
+  if (numbers.length < 2) return 0;
+  const tops = numbers.map((b) => b[1]).sort((a, b) => a - b);
+  const steps = tops.slice(1).map((y, i) => y - tops[i]).sort((a, b) => a - b);
+  const pitch = steps[Math.floor(steps.length / 2)];
+  const height = numbers[0][3] - numbers[0][1];
+  return Math.max(0, pitch - height);
+}
+
 export function flowPage(doc: Document): FlowPage {
   const first = doc.pages[0] ?? { ...DEFAULT_PAGE, blocks: [] };
   const sample = doc.pages.slice(0, MARGIN_SAMPLE_PAGES).filter((p) => p.width === first.width && p.height === first.height);
   const boxes = sample.flatMap((p) => p.blocks.filter((b) => !b.hidden).map((b) => b.bbox));
+  // Numbered lines run on, blank, below the text: the page must hold them all (left and right stay the text's).
+  const numbered = sample.flatMap((p) => p.blocks.filter((b) => b.lineNumber).map((b) => b.bbox));
   const clamp = (v: number) => Math.min(MAX_MARGIN, Math.max(MIN_MARGIN, v));
   const m = boxes.length
     ? {
         left: clamp(Math.min(...boxes.map((b) => b[0]))),
-        top: clamp(Math.min(...boxes.map((b) => b[1]))),
+        top: clamp(Math.min(...[...boxes, ...numbered].map((b) => b[1])) - numberedLineLead(numbered)),
         right: clamp(first.width - Math.max(...boxes.map((b) => b[2]))),
-        bottom: clamp(first.height - Math.max(...boxes.map((b) => b[3]))),
+        bottom: clamp(first.height - Math.max(...[...boxes, ...numbered].map((b) => b[3]))),
       }
     : { left: DEFAULT_MARGIN, top: DEFAULT_MARGIN, right: DEFAULT_MARGIN, bottom: DEFAULT_MARGIN };
   return {
