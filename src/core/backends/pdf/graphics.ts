@@ -111,7 +111,9 @@ export function subpaths(data: ArrayLike<number>): [number, number][][] {
 
 /** An axis-aligned rectangle [x0, y0, x1, y1] when the polygon is one. */
 export function asRect(poly: [number, number][]): [number, number, number, number] | null {
-  const pts = poly.length > 1 && poly[0][0] === poly[poly.length - 1][0] && poly[0][1] === poly[poly.length - 1][1] ? poly.slice(0, -1) : poly;
+  // A point repeated (a path closed by a line back to its start, then closed again) adds no corner.
+  const distinct = poly.filter((p, k) => k === 0 || p[0] !== poly[k - 1][0] || p[1] !== poly[k - 1][1]);
+  const pts = distinct.length > 1 && distinct[0][0] === distinct[distinct.length - 1][0] && distinct[0][1] === distinct[distinct.length - 1][1] ? distinct.slice(0, -1) : distinct;
   if (pts.length !== 4) return null;
   for (let k = 0; k < 4; k++) {
     const [a, b] = [pts[k], pts[(k + 1) % 4]];
