@@ -1,8 +1,8 @@
 // Word, layout mode: each PDF page one section of the same size; each block a positioned
 // frame paragraph at its place (one frame per block, not per line, so a paragraph stays
 // one editable paragraph), tables floating at their place as real tables. Header and
-// footer furniture is kept, and figures float where the PDF painted them: this mode
-// reproduces how the page looked.
+// footer furniture is kept, and figures and the page's drawing (rules, boxes, fills) float
+// where the PDF painted them: this mode reproduces how the page looked.
 import { Document as WordDocument, FrameAnchorType, FrameWrap, HeightRule, HorizontalPositionRelativeFrom, ImageRun, LineRuleType, Packer, Paragraph, TextWrappingType, VerticalPositionRelativeFrom, type Table } from "docx";
 import type { Block, Document, Page } from "../model";
 import { blockAlign } from "./alignment";
@@ -16,6 +16,7 @@ import { printedRows } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
 import { letterSpacing } from "./layout-fit";
 import { ownRuns } from "./spans";
+import { pageShapes } from "./docx-shapes";
 import { pixels, placedPictures, type Pictures } from "./pictures";
 
 /** Smallest frame (twips) Word shows reliably. */
@@ -25,7 +26,7 @@ export async function docxLayout(doc: Document, pictures: Pictures = new Map()):
   const styles = wordStyles(doc);
   const sections = doc.pages.map((page) => ({
     properties: { page: { size: { width: twips(page.width), height: twips(page.height) }, margin: { top: 0, right: 0, bottom: 0, left: 0, header: 0, footer: 0 } } },
-    children: [...pageFigures(page, pictures), ...pageElements(page, styles)],
+    children: [...pageShapes(page), ...pageFigures(page, pictures), ...pageElements(page, styles)],
   }));
   const word = new WordDocument({
     creator: "docparse",
@@ -40,7 +41,7 @@ function pageElements(page: Page, styles: WordStyles): (Paragraph | Table)[] {
   const out: (Paragraph | Table)[] = [];
   for (const block of layoutBlocks(page)) {
     const [x0, y0, x1] = block.bbox;
-    if (block.table) out.push(anchor(), wordTable({ ...block, table: printedRows(block.table) }, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true }), anchor());
+    if (block.table) out.push(anchor(), wordTable({ ...block, table: printedRows(block.table) }, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true, drawing: page.drawing }), anchor());
     else if (isVertical(block)) out.push(anchor(), verticalTable(block, styles.body), anchor());
     else out.push(frame(block, page, styles));
   }

@@ -3,7 +3,7 @@
 // per line, so a paragraph stays editable); the page's first title is the slide's title
 // placeholder; tables as slide tables. Output as bytes (no file system), so it runs in workerd.
 import PptxGenJS from "pptxgenjs";
-import type { BBox, Block, Document, Page, Shape } from "../model";
+import type { Block, Document, Page, Shape } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
 import { DEFAULT_FONT, officeFont } from "./fonts";
 import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
@@ -15,6 +15,7 @@ import { repairPptx, type ShapeIndents } from "./pptx-repair";
 import { TitleLayouts } from "./pptx-title";
 import { dominantStyle, ownRuns } from "./spans";
 import { placedPictures, type Pictures } from "./pictures";
+import { shapesNotDrawnElsewhere } from "./page-shapes";
 import { base64 } from "../images/base64";
 
 const POINTS_PER_INCH = 72;
@@ -48,20 +49,13 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
       if (picture) s.addImage({ data: `image/${picture.type === "jpg" ? "jpeg" : picture.type};base64,${base64(picture.bytes)}`, x: x0 * scale, y: y0 * scale, w: (x1 - x0) * scale, h: (y1 - y0) * scale, altText: placed.alt });
     }
     for (const block of blocks) {
-      if (block.table) addSlideTable(s, { ...block, table: printedRows(block.table) }, scale, body.fontSize, officeFont(body.fontFamily));
+      if (block.table) addSlideTable(s, { ...block, table: printedRows(block.table) }, scale, body.fontSize, officeFont(body.fontFamily), page.drawing);
       else addTextBox(s, block, page, scale, block === title, indents);
     }
   }
   return repairPptx((await pptx.write({ outputType: "uint8array" })) as Uint8Array, indents);
 }
 
-
-/** Shapes neither a slide table draws itself (its borders come with the table) nor a drawn figure's picture holds. */
-function shapesNotDrawnElsewhere(page: Page): Shape[] {
-  const tables = page.blocks.filter((b) => (b.table || b.drawn) && !b.hidden).map((b) => b.bbox);
-  const inside = (box: BBox) => tables.some((t) => box[0] >= t[0] - 1 && box[1] >= t[1] - 1 && box[2] <= t[2] + 1 && box[3] <= t[3] + 1);
-  return (page.drawing ?? []).filter((shape) => !inside(shape.kind === "rect" ? shape.bbox : [Math.min(shape.from[0], shape.to[0]), Math.min(shape.from[1], shape.to[1]), Math.max(shape.from[0], shape.to[0]), Math.max(shape.from[1], shape.to[1])]));
-}
 
 /** One rule or rectangle of the PDF's drawing as a slide shape (inches; line widths in points). */
 function addShape(pptx: PptxGenJS, slide: PptxGenJS.Slide, shape: Shape, scale: number): void {
