@@ -2,7 +2,9 @@
 // of aligned text only (the model's `ruled` false), merged cells kept. Runs in workerd.
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { convertDocument } from "../../src/core/convert/index";
+import { CONVERT_FEATURES, convertDocument } from "../../src/core/convert/index";
+import { parseDocument } from "../../src/core/pipeline";
+import { corpusFile } from "../helpers/corpus";
 import type { Document } from "../../src/core/model";
 import { sampleDocument } from "./convert-sample";
 
@@ -42,6 +44,20 @@ describe("table borders follow the PDF", () => {
     const unruled = await part(withRuling(false), "ppt", "layout", "ppt/slides/slide1.xml");
     expect(unruled).not.toMatch(/<a:lnL w="\d+"[^>]*><a:solidFill>/);
     expect(unruled).toContain('gridSpan="2"');
+  });
+});
+
+describe("cell backgrounds follow the PDF", () => {
+  it("shades each cell with the fill painted under its text, in Word and PowerPoint", async () => {
+    // p2d-demo-section: Table 6.1 has a red header band and pale rows.
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-section.pdf"), "section.pdf", { features: CONVERT_FEATURES, drawing: true });
+    for (const mode of ["flow", "layout"] as const) {
+      const xml = await part(doc, "word", mode, "word/document.xml");
+      expect(xml).toMatch(/<w:shd w:fill="CC2229"[^>]*\/>(?:(?!<\/w:tc>).)*State/s);
+      expect(xml).toContain('w:fill="F1D1C0"');
+    }
+    const slide = await part(doc, "ppt", "layout", "ppt/slides/slide1.xml");
+    expect(slide).toMatch(/<a:tcPr[^>]*>(?:(?!<\/a:tcPr>).)*<a:srgbClr val="CC2229"/s);
   });
 });
 

@@ -300,6 +300,25 @@ describe("figures in conversions", () => {
   });
 });
 
+describe("drawing in Word layout", () => {
+  it("redraws the page's rules, boxes and fills as shapes behind the text, in the PDF's painting order", async () => {
+    // p2d-demo-section: a shaded panel (a rectangle closed twice over) behind a paragraph and a picture.
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-section.pdf"), "section.pdf", { features: CONVERT_FEATURES, drawing: true });
+    const panel = doc.pages[0].drawing!.find((s) => s.kind === "rect" && s.fill === "#f1d1c0" && s.bbox[2] - s.bbox[0] > 400);
+    expect(panel).toBeDefined();
+    const xml = strFromU8(unzipSync((await convertDocument(doc, "word", "layout")).bytes)["word/document.xml"]);
+    const shapes = xml.match(/<wps:wsp>/g) ?? [];
+    // The table draws its own grid and shading: what remains is the panel and the struck-through lines.
+    expect(shapes.length).toBeGreaterThanOrEqual(3);
+    expect(xml).toContain('<a:srgbClr val="F1D1C0"/>');
+    expect(count(xml, 'behindDoc="1"')).toBe(shapes.length);
+    // Stacked in order: the z positions of the shapes count up.
+    const z = [...xml.matchAll(/relativeHeight="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(z.slice(0, shapes.length)).toEqual([...z.slice(0, shapes.length)].sort((a, b) => a - b));
+    expect(xml).not.toContain("w:txbxContent");
+  });
+});
+
 describe("drawing in PowerPoint", () => {
   it("redraws the page's rules and boxes as slide shapes, leaving table borders to the table", async () => {
     const doc = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: DEFAULT_FEATURES, pageRange: [0, 1], drawing: true });

@@ -1,11 +1,11 @@
 // A model table as a real Word table: colSpan -> gridSpan, rowSpan -> vMerge restart /
 // continue (Word wants the covered grid places present as continuation cells), thin
 // borders where the PDF drew them, column widths from the PDF. In layout mode the table floats at its PDF place.
-import { AlignmentType, BorderStyle, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, LineRuleType, TableCell, TableLayoutType, TableRow, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
-import type { Block, TableCell as ModelCell } from "../model";
+import { AlignmentType, BorderStyle, ShadingType, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, LineRuleType, TableCell, TableLayoutType, TableRow, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
+import type { Block, Shape, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { hexColor } from "./docx-styles";
-import { cellStyles, type CellStyle } from "./table-cell-style";
+import { cellFills, cellStyles, type CellStyle } from "./table-cell-style";
 import { cellTextAlign, columnWidths, gridColumns, placeCells, rowHeights } from "./table-grid";
 
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: "808080" };
@@ -21,6 +21,8 @@ export interface TableOptions {
   position?: { x: number; y: number };
   /** Give rows at least their PDF height (layout mode). */
   keepRowHeights?: boolean;
+  /** The page's drawing, for the cells' backgrounds. */
+  drawing?: Shape[];
 }
 
 export function wordTable(block: Block, opts: TableOptions): Table {
@@ -37,6 +39,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   const coveredFromAbove = new Map<string, (typeof placed)[number]>();
   for (const p of placed) for (let dr = 1; dr < p.cell.rowSpan; dr++) coveredFromAbove.set(`${p.row + dr}:${p.col}`, p);
   const styleOf = cellStyles(block);
+  const fillOf = cellFills(block, opts.drawing);
   // Layout mode sets lines as tight as the PDF's rows allow.
   const tight = Boolean(opts.keepRowHeights);
   const span = (col: number, n: number) => widths.slice(col, col + n).reduce((a, b) => a + b, 0);
@@ -50,7 +53,9 @@ export function wordTable(block: Block, opts: TableOptions): Table {
       const common = { width: { size: span(c, n), type: WidthType.DXA }, columnSpan: n > 1 ? n : undefined };
       if (start) {
         const align = start.cell.bbox ? cellTextAlign(start.cell.bbox, borders[c], borders[c + n]) : "left";
-        cells.push(new TableCell({ ...common, verticalAlign: VerticalAlign.CENTER, children: [cellParagraph(start.cell, styleOf(start.cell), align, tight)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+        const fill = hexColor(fillOf(start.cell));
+        const shading = fill ? { fill, type: ShadingType.CLEAR, color: "auto" } : undefined;
+        cells.push(new TableCell({ ...common, shading, verticalAlign: VerticalAlign.CENTER, children: [cellParagraph(start.cell, styleOf(start.cell), align, tight)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
       }
       else if (above) cells.push(new TableCell({ ...common, children: [new Paragraph("")], verticalMerge: VerticalMergeType.CONTINUE }));
       // A ragged row: fill the grid so Word does not shift the following rows' cells.

@@ -1,7 +1,7 @@
 // Each table cell's own text style (font, size, bold, italic, colour), from the spans of
 // the table block that lie inside the cell's text box: a table's title row, header and
 // figures are often set differently, and one style for the whole table loses that.
-import type { Block, Span, TableCell } from "../model";
+import type { BBox, Block, Shape, Span, TableCell } from "../model";
 import { dominantStyle, type StyledRun } from "./spans";
 
 export type CellStyle = Omit<StyledRun, "text">;
@@ -30,4 +30,23 @@ function within(span: Span, box: [number, number, number, number]): boolean {
   const x = (span.bbox[0] + span.bbox[2]) / 2;
   const y = (span.bbox[1] + span.bbox[3]) / 2;
   return x >= box[0] - SLACK && x <= box[2] + SLACK && y >= box[1] - SLACK && y <= box[3] + SLACK;
+}
+
+/**
+ * Each cell's background as the PDF painted it ("#rrggbb"), from the page's drawing: the
+ * smallest filled rectangle inside the table under the middle of the cell's text (a header
+ * band, a shaded column, a zebra row). Undefined for a cell on white or without text.
+ */
+export function cellFills(block: Block, drawing: Shape[] | undefined): (cell: TableCell) => string | undefined {
+  const [tx0, ty0, tx1, ty1] = block.bbox;
+  const fills = (drawing ?? []).flatMap((s) => (s.kind === "rect" && s.fill && s.bbox[0] >= tx0 - SLACK * 2 && s.bbox[1] >= ty0 - SLACK * 2 && s.bbox[2] <= tx1 + SLACK * 2 && s.bbox[3] <= ty1 + SLACK * 2 ? [{ box: s.bbox, fill: s.fill }] : []));
+  if (!fills.length) return () => undefined;
+  const area = ([x0, y0, x1, y1]: BBox) => (x1 - x0) * (y1 - y0);
+  return (cell) => {
+    if (!cell.bbox || !cell.text.trim()) return undefined;
+    const x = (cell.bbox[0] + cell.bbox[2]) / 2;
+    const y = (cell.bbox[1] + cell.bbox[3]) / 2;
+    const under = fills.filter(({ box }) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3]);
+    return under.sort((a, b) => area(a.box) - area(b.box))[0]?.fill;
+  };
 }
