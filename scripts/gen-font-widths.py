@@ -3,10 +3,13 @@
 characters in the metric-compatible fonts the converters write (Liberation Sans/Serif for
 Arial/Times New Roman, Carlito/Caladea for Calibri/Cambria; Courier is fixed at 600).
 The layout converters use them to fit text set in a substitute font to the PDF's widths.
-Needs python3-pil and the fonts (fonts-liberation2, fonts-crosextra-carlito/-caladea).
+Also the fonts' line heights (Windows ascent plus descent, in ems: what Word and LibreOffice
+give a line of single spacing), so text set at an exact pitch can be placed where the PDF had it.
+Needs python3-pil, python3-fonttools and the fonts (fonts-liberation2, fonts-crosextra-carlito/-caladea).
   /usr/bin/python3 scripts/gen-font-widths.py"""
 import os
 from PIL import ImageFont
+from fontTools.ttLib import TTFont
 
 DIRS = ["/usr/share/fonts/truetype/liberation2", "/usr/share/fonts/truetype/crosextra"]
 FAMILIES = {"Arial": "LiberationSans", "Times New Roman": "LiberationSerif", "Calibri": "Carlito", "Cambria": "Caladea"}
@@ -37,6 +40,13 @@ for family, stem in FAMILIES.items():
         widths = [round(f.getlength(chr(c))) for c in range(FIRST, LAST + 1)]
         lines.append("    [%s]," % ",".join(map(str, widths)))
     lines.append("  ],")
+lines.append("};")
+lines.append("/** Line height (Windows ascent + descent) in ems, per Office family; Courier New's from Liberation Mono. */")
+lines.append("export const FONT_LINE_HEIGHTS: Record<string, number> = {")
+for family, stem in {**FAMILIES, "Courier New": "LiberationMono"}.items():
+    t = TTFont(font_file("%s-Regular" % stem))
+    os2, units = t["OS/2"], t["head"].unitsPerEm
+    lines.append('  "%s": %.4f,' % (family, (os2.usWinAscent + os2.usWinDescent) / units))
 lines.append("};")
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "core", "convert", "font-widths.ts")
 with open(out, "w") as fh:

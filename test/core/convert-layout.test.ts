@@ -4,7 +4,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../../src/core/convert/index";
-import { isVertical, textBox } from "../../src/core/convert/layout-geometry";
+import { isVertical, pitchLead, textBox } from "../../src/core/convert/layout-geometry";
 import { letterSpacing } from "../../src/core/convert/layout-fit";
 import { textWidthEm } from "../../src/core/convert/text-width";
 import type { BBox, Block, Document, Page, Span } from "../../src/core/model";
@@ -51,6 +51,15 @@ describe("fitting substitute fonts", () => {
 });
 
 describe("layout boxes", () => {
+  it("raises a block set at a pitch taller than its font's line, as exact spacing sets text at the line's foot", () => {
+    const lines = [span(LINE, [72, 100, 300, 110], "Calibri"), span(LINE, [72, 115, 300, 125], "Calibri")];
+    // Carlito's line is 1.2207 em: 12.2 pt at 10 pt, so a 15 pt pitch sets each line 2.8 pt low.
+    expect(pitchLead(textBlock(lines))).toBeCloseTo(15 - 12.207, 2);
+    expect(pitchLead(textBlock(lines.slice(0, 1)))).toBe(0);
+    // Tight lines (pitch under the font's line) are not lowered.
+    expect(pitchLead(textBlock([lines[0], span(LINE, [72, 110, 300, 120], "Calibri")]))).toBe(0);
+  });
+
   it("grows a box into free space but stops short of the block beside it", () => {
     const left = textBlock([span("left column text", [72, 100, 290, 110], "Arial")]);
     const right = textBlock([span("right column", [300, 100, 540, 110], "Arial")]);

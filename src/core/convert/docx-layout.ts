@@ -13,7 +13,7 @@ import { wordTable } from "./docx-table";
 import { twips } from "./fonts";
 import { verticalTable } from "./docx-vertical";
 import { printedRows } from "./table-grid";
-import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
+import { isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
 import { letterSpacing } from "./layout-fit";
 import { ownRuns } from "./spans";
 import { pageShapes } from "./docx-shapes";
@@ -86,7 +86,7 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
   return new Paragraph({
     frame: {
       type: "absolute",
-      position: { x: twips(x), y: twips(y0) },
+      position: { x: twips(x), y: twips(y0 - pitchLead(block)) },
       width: Math.max(MIN_FRAME, twips(width)),
       height: Math.max(MIN_FRAME, twips(y1 - y0)),
       // At least the PDF height: a wider substitute font may need another line, never clip it.

@@ -2,6 +2,9 @@
 // page shows and how their lines are spaced.
 import type { Block, Page } from "../model";
 import type { Align } from "./alignment";
+import { FONT_LINE_HEIGHTS } from "./font-widths";
+import { officeFont } from "./fonts";
+import { dominantStyle } from "./spans";
 
 /** Boxes of fitted text (layout-fit.ts) get this much more width than the PDF text: rounding, never a changed line break. */
 const FITTED_SLACK = 1.02;
@@ -69,6 +72,20 @@ export function linePitch(block: Block): number | undefined {
   if (lines.length < 2) return undefined;
   const gaps = lines.slice(1).map((l, i) => l.bbox[1] - lines[i].bbox[1]).filter((g) => g > 0).sort((a, b) => a - b);
   return gaps.length ? gaps[Math.floor(gaps.length / 2)] : undefined;
+}
+
+/**
+ * How far (points) to raise the box of a block set at its PDF pitch: exact line spacing
+ * gives each line the pitch's height and sets the text at its foot, so a pitch taller than
+ * the font's own line would lower every line by the difference. 0 for a single line (set at
+ * the font's own height) or a family without measurements.
+ */
+export function pitchLead(block: Block): number {
+  const pitch = linePitch(block);
+  if (!pitch) return 0;
+  const style = dominantStyle((block.lines ?? []).flatMap((l) => l.spans));
+  const lineHeight = FONT_LINE_HEIGHTS[officeFont(style.fontFamily)];
+  return lineHeight ? Math.max(0, pitch - lineHeight * style.fontSize) : 0;
 }
 
 /** A line this many times taller than wide, and no wider than this many font sizes, is set vertically. */

@@ -6,7 +6,7 @@ import PptxGenJS from "pptxgenjs";
 import type { Block, Document, Page, Shape } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
 import { DEFAULT_FONT, officeFont } from "./fonts";
-import { isVertical, layoutBlocks, linePitch, textBox } from "./layout-geometry";
+import { isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
 import { letterSpacing, type Fit } from "./layout-fit";
 import { verticalBox } from "./vertical-box";
 import { addSlideTable } from "./pptx-table";
@@ -86,7 +86,7 @@ function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(b
   }
   const [, y0, , y1] = block.bbox;
   const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted);
-  return { x: x * scale, y: y0 * scale, w: Math.max(MIN_BOX, width * scale), h: Math.max(MIN_BOX, (y1 - y0) * scale) };
+  return { x: x * scale, y: (y0 - pitchLead(block)) * scale, w: Math.max(MIN_BOX, width * scale), h: Math.max(MIN_BOX, (y1 - y0) * scale) };
 }
 
 /** `indents` collects the block's first-line indent by shape name (written when the file is mended). */
