@@ -10,6 +10,7 @@ import { scannedPageRuns, type PageRenderer } from "./backends/pdf/scan";
 import { grayFromSamples } from "./backends/image/gray";
 import { decode as decodePng } from "fast-png";
 import { pageDrawing } from "./backends/pdf/drawing";
+import { colorRuns } from "./backends/pdf/text-colors";
 import { documentHasImageXObjects } from "./backends/pdf/images";
 import { storePageImages, type PageImageContext } from "./images/pdf-page";
 import { describeBudget, describeFigures, type DescribeBudget } from "./images/describe";
@@ -84,6 +85,8 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
         const page = await pdf.getPage(i + 1);
         try {
           const raw = await pageRuns(page);
+          // Conversions redraw the page: its text keeps its colours too.
+          if (options.drawing) await colorRuns(page, raw.runs);
           const read = await scannedPageRuns(page, raw, renderer && pageForOcr(renderer, i, raw));
           const scanned = read?.runs;
           if (read?.fault) warnings.push({ page: i, code: "text_layer_unusable", message: `The text layer of page ${i + 1} is ${read.fault === "garbled" ? "garbled (glyph codes without their letters)" : "an implausible OCR layer"}: the page was read by OCR instead.` });

@@ -300,6 +300,23 @@ describe("figures in conversions", () => {
   });
 });
 
+describe("text colours", () => {
+  it("keeps the colour each run was painted in, in Word and PowerPoint", async () => {
+    // p2d-demo-text: a blue heading, a red sentence with a black bold phrase inside it.
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-text.pdf"), "text.pdf", { features: CONVERT_FEATURES, drawing: true });
+    const spans = doc.pages[0].blocks.flatMap((b) => b.lines ?? []).flatMap((l) => l.spans);
+    expect(spans.find((s) => s.text.includes("This class represents"))!.color).toBe("#ff0000");
+    expect(spans.find((s) => s.text.includes("text and images"))!.color).toBeUndefined();
+    const word = strFromU8(unzipSync((await convertDocument(doc, "word", "flow")).bytes)["word/document.xml"]);
+    expect(word).toMatch(/<w:color w:val="FF0000"\/>(?:(?!<\/w:r>).)*This class represents/s);
+    const slide = strFromU8(unzipSync((await convertDocument(doc, "ppt", "layout")).bytes)["ppt/slides/slide1.xml"]);
+    expect(slide).toMatch(/<a:srgbClr val="FF0000"\/>(?:(?!<\/a:r>).)*This class represents/s);
+    // Without drawing (a plain parse) no colour is read.
+    const plain = await parseDocument(await corpusFile("convert-samples/p2d-demo-text.pdf"), "text.pdf", { features: CONVERT_FEATURES });
+    expect(plain.pages[0].blocks.flatMap((b) => b.lines ?? []).flatMap((l) => l.spans).every((s) => s.color === undefined)).toBe(true);
+  });
+});
+
 describe("drawing in Word layout", () => {
   it("redraws the page's rules, boxes and fills as shapes behind the text, in the PDF's painting order", async () => {
     // p2d-demo-section: a shaded panel (a rectangle closed twice over) behind a paragraph and a picture.

@@ -117,11 +117,11 @@ function toLine(leftToRight: Run[]): Line {
     const last = spans[spans.length - 1];
     // Runs in one style join one span, unless stacked (a fraction's numerator over its denominator in a line of text).
     const stacked = last && (rtl ? run.bbox[2] > last.bbox[0] + 1 : run.bbox[0] < last.bbox[2] - 1) && (run.bbox[1] >= last.bbox[3] - 1 || run.bbox[3] <= last.bbox[1] + 1);
-    if (last && !stacked && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link) {
+    if (last && !stacked && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link && last.color === run.color) {
       last.text += text;
       last.bbox = union(last.bbox, run.bbox);
     } else {
-      spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic, ...(run.link ? { link: run.link } : {}) });
+      spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic, ...(run.link ? { link: run.link } : {}), ...(run.color ? { color: run.color } : {}) });
     }
   }
   return { bbox: spans.map((s) => s.bbox).reduce(union), spans };

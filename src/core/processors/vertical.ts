@@ -46,6 +46,6 @@ function toColumns(runs: Run[]): Line[] {
   }
   return columns.map((c) => ({
     bbox: c.map((r) => r.bbox).reduce(union),
-    spans: c.map((r) => ({ text: r.text, bbox: r.bbox, fontFamily: r.fontFamily, fontSize: r.fontSize, bold: r.bold, italic: r.italic, ...(r.link ? { link: r.link } : {}) })),
+    spans: c.map((r) => ({ text: r.text, bbox: r.bbox, fontFamily: r.fontFamily, fontSize: r.fontSize, bold: r.bold, italic: r.italic, ...(r.link ? { link: r.link } : {}), ...(r.color ? { color: r.color } : {}) })),
   }));
 }

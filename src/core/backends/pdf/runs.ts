@@ -28,6 +28,8 @@ export interface Run {
   eol: boolean;
   /** Address of the URI link annotation over this run. */
   link?: string;
+  /** Fill colour "#rrggbb" when not black, read only for conversions (text-colors.ts). */
+  color?: string;
   /** Set in vertical writing (CJK top to bottom): the run is a column, read downwards. */
   vertical?: boolean;
   /** Id of the tagged-PDF marked content holding the run (ties it to the structure tree). */
