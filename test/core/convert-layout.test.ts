@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { convertDocument } from "../../src/core/convert/index";
 import { isVertical, pitchLead, textBox } from "../../src/core/convert/layout-geometry";
 import { letterSpacing } from "../../src/core/convert/layout-fit";
+import { ownRuns } from "../../src/core/convert/spans";
 import { textWidthEm } from "../../src/core/convert/text-width";
 import type { BBox, Block, Document, Page, Span } from "../../src/core/model";
 import { sampleDocument } from "./convert-sample";
@@ -47,6 +48,20 @@ describe("fitting substitute fonts", () => {
     const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([textBlock([span(LINE, [72, 100, 72 + natural * 1.12, 110], "CMR10")])])] };
     expect((await files(doc, "word", "layout"))("word/document.xml")).toMatch(/<w:spacing w:val="\d+"\/>.*The quick brown/s);
     expect((await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml")).toMatch(/<a:rPr[^>]*spc="\d+"/);
+  });
+});
+
+describe("line breaks in layout modes", () => {
+  it("keeps a break where the PDF ended a line early, and lets full lines re-wrap", () => {
+    // A centred title of two lines: the next line's first word would have fitted beside the first.
+    const title = textBlock([span("NICS Firearm Background Checks", [300, 20, 500, 34], "Arial", 14), span("November - 2015", [345, 36, 455, 50], "Arial", 14)]);
+    expect(ownRuns(title, "center").map((r) => r.text).join("")).toBe("NICS Firearm Background Checks\nNovember - 2015");
+    // A paragraph whose first line runs to the block's right edge re-wraps as one line of text.
+    const para = textBlock([span(LINE, [72, 100, 300, 110], "Arial"), span("and ends here", [72, 112, 140, 122], "Arial")]);
+    expect(ownRuns(para, "left").map((r) => r.text).join("")).toBe(`${LINE} and ends here`);
+    // An address: short lines, each its own.
+    const address = textBlock([span("2200 South 216th St.", [72, 100, 160, 110], "Arial"), span("Des Moines, WA 98198", [72, 112, 300, 122], "Arial")]);
+    expect(ownRuns(address, "left").map((r) => r.text).join("")).toContain("St.\nDes Moines");
   });
 });
 

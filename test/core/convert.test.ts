@@ -337,7 +337,7 @@ describe("drawing in Word layout", () => {
 });
 
 describe("drawing in PowerPoint", () => {
-  it("redraws the page's rules and boxes as slide shapes, leaving table borders to the table", async () => {
+  it("redraws the page's rules and boxes as slide shapes, a table's rules among them", async () => {
     const doc = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: DEFAULT_FEATURES, pageRange: [0, 1], drawing: true });
     const shapes = doc.pages[0].drawing!;
     // The Register's first page: rules between its columns and under its masthead.

@@ -41,7 +41,7 @@ function pageElements(page: Page, styles: WordStyles): (Paragraph | Table)[] {
   const out: (Paragraph | Table)[] = [];
   for (const block of layoutBlocks(page)) {
     const [x0, y0, x1] = block.bbox;
-    if (block.table) out.push(anchor(), wordTable({ ...block, table: printedRows(block.table) }, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true, drawing: page.drawing }), anchor());
+    if (block.table) out.push(anchor(), wordTable({ ...block, table: printedRows(block.table) }, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true }), anchor());
     else if (isVertical(block)) out.push(anchor(), verticalTable(block, styles.body), anchor());
     else out.push(frame(block, page, styles));
   }
@@ -98,6 +98,6 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
     alignment: wordAlign(block, page),
     indent: wordIndent(block),
     spacing: { before: 0, after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
-    children: wordRuns(ownRuns(block), styles.body, fit.spacing),
+    children: wordRuns(ownRuns(block, blockAlign(block, page)), styles.body, fit.spacing),
   });
 }

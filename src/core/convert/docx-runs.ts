@@ -14,23 +14,27 @@ const SIZE_TOLERANCE = 0.5;
 /** `letterSpacing` (points, layout mode) widens or narrows every character to fit a substitute font to the PDF. */
 export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0): (TextRun | ExternalHyperlink)[] {
   const characterSpacing = Math.round(letterSpacing * 20) || undefined;
-  return runs.map((r) => {
+  return runs.flatMap((r) => {
     const font = r.fontFamily ? officeFont(r.fontFamily) : undefined;
     const color = hexColor(r.color);
-    const run = new TextRun({
-      text: r.text,
-      font: font && font !== base.font ? font : undefined,
-      size: r.fontSize && Math.abs(r.fontSize - base.size) >= SIZE_TOLERANCE ? halfPoints(r.fontSize) : undefined,
-      bold: r.bold !== base.bold ? r.bold : undefined,
-      italics: r.italic !== base.italic ? r.italic : undefined,
-      // A link's colour comes from the Hyperlink style.
-      color: !r.link && color && color !== base.color ? color : undefined,
-      superScript: r.script === "super" || undefined,
-      subScript: r.script === "sub" || undefined,
-      style: r.link ? "Hyperlink" : undefined,
-      characterSpacing,
+    // A line the PDF broke early ("\n", layout modes) breaks here too.
+    return r.text.split("\n").map((text, k) => {
+      const run = new TextRun({
+        text,
+        break: k > 0 ? 1 : undefined,
+        font: font && font !== base.font ? font : undefined,
+        size: r.fontSize && Math.abs(r.fontSize - base.size) >= SIZE_TOLERANCE ? halfPoints(r.fontSize) : undefined,
+        bold: r.bold !== base.bold ? r.bold : undefined,
+        italics: r.italic !== base.italic ? r.italic : undefined,
+        // A link's colour comes from the Hyperlink style.
+        color: !r.link && color && color !== base.color ? color : undefined,
+        superScript: r.script === "super" || undefined,
+        subScript: r.script === "sub" || undefined,
+        style: r.link ? "Hyperlink" : undefined,
+        characterSpacing,
+      });
+      return r.link ? new ExternalHyperlink({ link: r.link, children: [run] }) : run;
     });
-    return r.link ? new ExternalHyperlink({ link: r.link, children: [run] }) : run;
   });
 }
 

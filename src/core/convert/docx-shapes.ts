@@ -1,5 +1,5 @@
 // The page's drawing in Word layout mode: rules, boxes and fills as DrawingML shapes floating
-// behind the text at their page positions (tables draw their own grid, drawn figures hold
+// behind the text at their page positions, a table's rules and fills included (drawn figures hold
 // their own lines). All of a page's shapes ride in one empty paragraph, so they take no room.
 import { HorizontalPositionRelativeFrom, Paragraph, TextWrappingType, VerticalPositionRelativeFrom } from "docx";
 import { ShapeRun } from "docx/shapes";

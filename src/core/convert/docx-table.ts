@@ -1,6 +1,8 @@
 // A model table as a real Word table: colSpan -> gridSpan, rowSpan -> vMerge restart /
-// continue (Word wants the covered grid places present as continuation cells), thin
-// borders where the PDF drew them, column widths from the PDF. In layout mode the table floats at its PDF place.
+// continue (Word wants the covered grid places present as continuation cells), column
+// widths from the PDF. In flow mode thin borders where the PDF drew a grid and each cell's
+// background; in layout mode the table floats at its PDF place without either, as the page's
+// own rules and fills are redrawn behind it (docx-shapes.ts).
 import { AlignmentType, BorderStyle, ShadingType, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, LineRuleType, TableCell, TableLayoutType, TableRow, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
 import type { Block, Shape, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
@@ -21,7 +23,7 @@ export interface TableOptions {
   position?: { x: number; y: number };
   /** Give rows at least their PDF height (layout mode). */
   keepRowHeights?: boolean;
-  /** The page's drawing, for the cells' backgrounds. */
+  /** The page's drawing, for the cells' backgrounds (flow mode). */
   drawing?: Shape[];
 }
 
@@ -75,9 +77,9 @@ export function wordTable(block: Block, opts: TableOptions): Table {
     columnWidths: widths,
     layout: TableLayoutType.FIXED,
     margins: { left: CELL_PADDING_X, right: CELL_PADDING_X, top: tight ? 0 : CELL_PADDING_Y, bottom: tight ? 0 : CELL_PADDING_Y },
-    // Layout mode draws a grid only where the PDF is known to have drawn one; flow mode keeps
-    // one unless the table is known to be aligned text (a grid helps editing a reflowed table).
-    borders: tableBorders((opts.keepRowHeights ? table.ruled === true : table.ruled !== false) ? BORDER : NO_BORDER),
+    // Flow mode keeps a grid unless the table is known to be aligned text (a grid helps editing
+    // a reflowed table); layout mode has the PDF's own rules drawn behind the table instead.
+    borders: tableBorders(!opts.keepRowHeights && table.ruled !== false ? BORDER : NO_BORDER),
     float: opts.position
       ? {
           horizontalAnchor: TableAnchorType.PAGE,

@@ -49,7 +49,7 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
       if (picture) s.addImage({ data: `image/${picture.type === "jpg" ? "jpeg" : picture.type};base64,${base64(picture.bytes)}`, x: x0 * scale, y: y0 * scale, w: (x1 - x0) * scale, h: (y1 - y0) * scale, altText: placed.alt });
     }
     for (const block of blocks) {
-      if (block.table) addSlideTable(s, { ...block, table: printedRows(block.table) }, scale, body.fontSize, officeFont(body.fontFamily), page.drawing);
+      if (block.table) addSlideTable(s, { ...block, table: printedRows(block.table) }, scale, body.fontSize, officeFont(body.fontFamily));
       else addTextBox(s, block, page, scale, block === title, indents);
     }
   }
@@ -93,24 +93,28 @@ function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(b
 function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: number, isTitle: boolean, indents: ShapeIndents): void {
   const toPoints = scale * POINTS_PER_INCH;
   const fit = letterSpacing(block);
-  const charSpacing = fit.spacing ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
-  const runs: PptxGenJS.TextProps[] = ownRuns(block).map((r) => ({
-    text: r.text,
-    options: {
-      fontFace: r.fontFamily ? officeFont(r.fontFamily) : DEFAULT_FONT,
-      fontSize: Math.max(1, Math.round(r.fontSize * toPoints * 2) / 2),
-      bold: r.bold,
-      italic: r.italic,
-      color: r.color ? r.color.replace("#", "").toUpperCase() : undefined,
-      hyperlink: r.link ? { url: r.link } : undefined,
-      superscript: r.script === "super" || undefined,
-      subscript: r.script === "sub" || undefined,
-      charSpacing,
-    },
-  }));
   const vertical = isVertical(block);
-  const pitch = vertical ? undefined : linePitch(block);
+  const charSpacing = fit.spacing ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
   const align = vertical ? "left" : blockAlign(block, page);
+  // A line the PDF broke early ("\n") breaks here too, inside the one paragraph.
+  const runs: PptxGenJS.TextProps[] = ownRuns(block, align).flatMap((r) =>
+    r.text.split("\n").map((text, k) => ({
+      text,
+      options: {
+        softBreakBefore: k > 0 || undefined,
+        fontFace: r.fontFamily ? officeFont(r.fontFamily) : DEFAULT_FONT,
+        fontSize: Math.max(1, Math.round(r.fontSize * toPoints * 2) / 2),
+        bold: r.bold,
+        italic: r.italic,
+        color: r.color ? r.color.replace("#", "").toUpperCase() : undefined,
+        hyperlink: r.link ? { url: r.link } : undefined,
+        superscript: r.script === "super" || undefined,
+        subscript: r.script === "sub" || undefined,
+        charSpacing,
+      },
+    })),
+  );
+  const pitch = vertical ? undefined : linePitch(block);
   const objectName = `${block.type} ${block.bbox.map(Math.round).join(",")}`;
   const indent = vertical ? 0 : firstLineIndent(block) * toPoints;
   if (indent) indents.set(objectName, indent);

@@ -1,13 +1,12 @@
 // A model table as a PowerPoint table at its PDF place. pptxgenjs takes rows the way the
 // model stores them (a cell covered by a span from above is absent), with rowspan/colspan.
 import type PptxGenJS from "pptxgenjs";
-import type { Block, Shape } from "../model";
+import type { Block } from "../model";
 import { officeFont } from "./fonts";
 import { dominantStyle } from "./spans";
-import { cellFills, cellStyles } from "./table-cell-style";
+import { cellStyles } from "./table-cell-style";
 import { cellTextAlign, columnWidths, placeCells, rowHeights } from "./table-grid";
 
-const BORDER: PptxGenJS.BorderProps = { type: "solid", pt: 0.5, color: "808080" };
 /** A table of aligned text (or one the parser could not tell) is drawn without a grid. */
 const NO_BORDER: PptxGenJS.BorderProps = { type: "none" };
 /** Cell padding (inches): tight, so PDF-sized columns keep their line breaks. */
@@ -19,8 +18,7 @@ const TABLE_TEXT_SCALE = 0.9;
 const points = (size: number) => Math.max(1, Math.round(size * 2) / 2);
 
 /** `scale` maps PDF points to inches on this slide. */
-/** `drawing` is the page's, for the cells' backgrounds. */
-export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: number, bodySize: number, font: string, drawing?: Shape[]): void {
+export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: number, bodySize: number, font: string): void {
   const table = block.table!;
   const [x0, y0, x1] = block.bbox;
   const spans = (block.lines ?? []).flatMap((l) => l.spans);
@@ -29,13 +27,11 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
   const borders = widths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [x0]);
   const column = new Map(placeCells(table).map((p) => [p.cell, p.col]));
   const styleOf = cellStyles(block);
-  const fillOf = cellFills(block, drawing);
   const rows: PptxGenJS.TableRow[] = table.rows.map((row) =>
     row.map((c) => {
       const col = column.get(c) ?? 0;
       const align = c.bbox ? cellTextAlign(c.bbox, borders[col], borders[Math.min(borders.length - 1, col + Math.max(1, c.colSpan))]) : "left";
       const style = styleOf(c);
-      const fill = fillOf(c);
       return {
         text: c.text,
         options: {
@@ -47,7 +43,6 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
           fontSize: style ? points(style.fontSize * scale * 72) : undefined,
           fontFace: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
           color: style?.color ? style.color.replace("#", "").toUpperCase() : undefined,
-          fill: fill ? { color: fill.replace("#", "").toUpperCase() } : undefined,
         },
       };
     }),
@@ -63,8 +58,8 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
     fontFace: font,
     margin: CELL_MARGIN,
     valign: "middle",
-    // A grid only where the PDF is known to have drawn one, as the slide should look like the page.
-    border: table.ruled === true ? BORDER : NO_BORDER,
+    // No grid of its own: the slide redraws the PDF's rules and fills where they were (page-shapes.ts).
+    border: NO_BORDER,
     autoPage: false,
   });
 }
