@@ -8,6 +8,7 @@ import type { Block, Shape, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { hexColor } from "./docx-styles";
 import { cellFills, cellStyles, type CellStyle } from "./table-cell-style";
+import { dominantStyle } from "./spans";
 import { cellTextAlign, columnWidths, gridColumns, placeCells, rowHeights } from "./table-grid";
 
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: "808080" };
@@ -44,6 +45,8 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   const fillOf = cellFills(block, opts.drawing);
   // Layout mode sets lines as tight as the PDF's rows allow.
   const tight = Boolean(opts.keepRowHeights);
+  // Rows the PDF set close (a dense table of figures) get no padding above and below, or the table outgrows its page.
+  const closeRows = tight || rowsSetClose(block);
   const span = (col: number, n: number) => widths.slice(col, col + n).reduce((a, b) => a + b, 0);
 
   const rows = table.rows.map((row, r) => {
@@ -76,7 +79,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
     width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
     columnWidths: widths,
     layout: TableLayoutType.FIXED,
-    margins: { left: CELL_PADDING_X, right: CELL_PADDING_X, top: tight ? 0 : CELL_PADDING_Y, bottom: tight ? 0 : CELL_PADDING_Y },
+    margins: { left: CELL_PADDING_X, right: CELL_PADDING_X, top: closeRows ? 0 : CELL_PADDING_Y, bottom: closeRows ? 0 : CELL_PADDING_Y },
     // Flow mode keeps a grid unless the table is known to be aligned text (a grid helps editing
     // a reflowed table); layout mode has the PDF's own rules drawn behind the table instead.
     borders: tableBorders(!opts.keepRowHeights && table.ruled !== false ? BORDER : NO_BORDER),
@@ -90,6 +93,15 @@ export function wordTable(block: Block, opts: TableOptions): Table {
         }
       : undefined,
   });
+}
+
+/** Rows closer than this many font sizes leave no room for padding. */
+const CLOSE_ROWS_EM = 1.4;
+
+function rowsSetClose(block: Block): boolean {
+  const rows = block.table!.rows.length;
+  const spans = (block.lines ?? []).flatMap((l) => l.spans);
+  return rows > 1 && spans.length > 0 && (block.bbox[3] - block.bbox[1]) / rows < CLOSE_ROWS_EM * dominantStyle(spans).fontSize;
 }
 
 /** The grid as the PDF drew it: a table of aligned text only (ruled false) gets none. */
