@@ -105,6 +105,7 @@ function toLine(leftToRight: Run[]): Line {
   const rtl = isRightToLeft(leftToRight);
   const runs = rtl ? [...leftToRight].reverse() : leftToRight;
   const spans: Span[] = [];
+  const scriptOf = scriptPlacement(runs);
   for (const [i, run] of runs.entries()) {
     const prev = runs[i - 1];
     let text = run.text;
@@ -121,10 +122,36 @@ function toLine(leftToRight: Run[]): Line {
       last.text += text;
       last.bbox = union(last.bbox, run.bbox);
     } else {
-      spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic, ...(run.link ? { link: run.link } : {}), ...(run.color ? { color: run.color } : {}) });
+      const script = scriptOf(run);
+      spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic, ...(run.link ? { link: run.link } : {}), ...(run.color ? { color: run.color } : {}), ...(script ? { script } : {}) });
     }
   }
   return { bbox: spans.map((s) => s.bbox).reduce(union), spans };
+}
+
+/** A script's baseline is off the line's by at least this share of the line's type size: raised for a superscript... */
+const SUPER_RISE = 0.15;
+/** ...lowered for a subscript. */
+const SUB_DROP = 0.1;
+
+/**
+ * Which runs of a line are superscripts or subscripts (footnote marks, ordinals, exponents,
+ * chemical indices): smaller than the line's main type and raised or lowered from its
+ * baseline. The main type is the size most of the line's letters are set in.
+ */
+function scriptPlacement(runs: Run[]): (run: Run) => Span["script"] {
+  const letters = new Map<number, number>();
+  for (const r of runs) letters.set(r.fontSize, (letters.get(r.fontSize) ?? 0) + r.text.trim().length);
+  const main = [...letters].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const baselines = runs.filter((r) => r.fontSize === main).map((r) => r.baseline).sort((a, b) => a - b);
+  const baseline = baselines[Math.floor(baselines.length / 2)];
+  if (main === undefined || baseline === undefined) return () => undefined;
+  return (run) => {
+    if (run.fontSize >= SCRIPT_SIZE * main) return undefined;
+    if (run.baseline < baseline - SUPER_RISE * main) return "super";
+    if (run.baseline > baseline + SUB_DROP * main) return "sub";
+    return undefined;
+  };
 }
 
 function isRightToLeft(runs: Run[]): boolean {
