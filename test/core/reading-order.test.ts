@@ -20,6 +20,15 @@ describe("reading order", () => {
     expect(order).toEqual(["L1", "L2", "L3", "L4", "R1", "R2", "R3", "R4", "PHOTO"]);
   });
 
+  it("reads columns under a wide table or panel column by column, though no gutter runs the page's height", () => {
+    // A wide panel and a wide table full of text cross the gutter; two columns follow, one
+    // paragraph on the right and two on the left (an annual report's page).
+    const wide = (name: string, y0: number, y1: number) => block(`${name} ${"words ".repeat(120)}`, [54, y0, 540, y1]);
+    const blocks = [wide("PANEL", 60, 260), wide("TABLE", 300, 530), para("L1", 54, 560, 288), para("L2", 54, 670, 288), block(`R1 ${"words ".repeat(90)}`, [306, 560, 540, 790])];
+    const order = orderBlocks(blocks, 594).map((b) => b.text.split(" ")[0]);
+    expect(order).toEqual(["PANEL", "TABLE", "L1", "L2", "R1"]);
+  });
+
   it("reads the columns above a wide clear band (a figure the text does not show) before those below it", () => {
     // Three columns, a figure across the page, then two columns of a different width.
     const blocks = [

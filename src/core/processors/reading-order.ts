@@ -92,7 +92,12 @@ function medianLineHeight(blocks: Block[]): number {
 function orderRegion(blocks: Block[], x0: number, x1: number, depth: number): Block[] {
   const byTop = topToBottom(blocks);
   const gutter = depth < MAX_DEPTH ? findGutter(byTop, x0, x1) : null;
-  if (gutter === null) return byTop;
+  if (gutter === null) {
+    // No gutter runs the whole height (a wide table or panel crosses it): the stretches
+    // parted by clear bands across the region may still be set in columns, each read on its own.
+    const parts = depth < MAX_DEPTH ? stackedParts(byTop) : [byTop];
+    return parts.length > 1 ? parts.flatMap((part) => orderRegion(part, x0, x1, depth + 1)) : byTop;
+  }
   // Insets (a photo's caption set in the middle of a magazine page) sit across the gutter
   // with column text above and below them on both sides: read after the columns instead
   // of cutting them in two.
@@ -109,6 +114,18 @@ function orderRegion(blocks: Block[], x0: number, x1: number, depth: number): Bl
     }
   }
   return [...out, ...insets];
+}
+
+/** The blocks (top to bottom) cut at every clear band across them: a block starting below all the blocks before it opens a new part. */
+function stackedParts(byTop: Block[]): Block[][] {
+  const parts: Block[][] = [];
+  let bottom = -Infinity;
+  for (const b of byTop) {
+    if (b.bbox[1] >= bottom || !parts.length) parts.push([]);
+    parts[parts.length - 1].push(b);
+    bottom = Math.max(bottom, b.bbox[3]);
+  }
+  return parts;
 }
 
 /** An inset is narrow and embedded: both columns run on above and below it. */
@@ -186,7 +203,8 @@ function topToBottom(blocks: Block[]): Block[] {
  * Blocks that do cross it (titles, wide figures) are allowed while they carry little text.
  */
 function findGutter(blocks: Block[], x0: number, x1: number): number | null {
-  if (blocks.length < 4) return null;
+  // Three blocks may be two columns (a paragraph on one side, two on the other); each side must still hold real text.
+  if (blocks.length < 3) return null;
   const width = x1 - x0;
   const total = blocks.reduce((n, b) => n + b.text.length, 0);
   const enough = Math.max(MIN_COLUMN_CHARS, total * MIN_COLUMN_SHARE);
