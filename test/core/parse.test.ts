@@ -264,7 +264,11 @@ describe("parse", () => {
     const path = "born-digital/pdfplumber/federal-register-2020-17221.pdf";
     const merged = await markdownOf(path, { enable_text_cross_page: true });
     const page = merged.doc.pages[1];
-    const cont = page.blocks.find((b) => b.hidden && b.layer === "body" && !b.continuesFromPreviousPage)!;
+    const continued = page.blocks.filter((b) => b.hidden && b.layer === "body" && !b.continuesFromPreviousPage);
+    // Both column breaks of page 2 cut a sentence: the first column's last paragraph runs on
+    // past the notes under it ("...airspeed disagree alert, and" / "altitude disagree alert,").
+    expect(continued.map((b) => b.text.slice(0, 24))).toEqual(["altitude disagree alert,", "and the Ethiopian Civil "]);
+    const cont = continued[1];
     expect(cont.text).toBe("and the Ethiopian Civil Aviation Authority (ECAA).");
     const host = page.blocks.find((b) => !b.hidden && b.text.endsWith(` ${cont.text}`))!;
     expect(host.bbox[2]).toBeLessThanOrEqual(cont.bbox[0] + 1); // it ends in the column to the left
@@ -273,16 +277,32 @@ describe("parse", () => {
     expect(labels.doc.pages[6].blocks.filter((b) => b.hidden && b.layer === "body")).toEqual([]);
   });
 
+  it("opens a paragraph at a bold label or heading after a finished sentence, not at small bold capitals inside a sentence", async () => {
+    const { doc } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf", { enable_text_cross_page: true });
+    const texts = doc.pages[0].blocks.filter((b) => !b.hidden).map((b) => b.text);
+    expect(texts).toContain("AGENCY: Federal Aviation Administration (FAA), DOT.");
+    expect(texts).toContain("ACTION: Notice of proposed rulemaking (NPRM).");
+    expect(texts).toContain("Background");
+    // "...identified in the FOR FURTHER INFORMATION / CONTACT section." is one sentence in one paragraph.
+    expect(texts.some((t) => t.includes("in the FOR FURTHER INFORMATION CONTACT section. Any commentary") && t.endsWith("public docket for this rulemaking."))).toBe(true);
+    // A word broken at its own hyphen over the page break runs on, hyphen kept.
+    expect(texts.some((t) => t.includes("takeoff from Soekarno-Hatta International Airport"))).toBe(true);
+  });
+
   it("recognises footnotes, keeps their marks and puts them after the page's text", async () => {
     const { doc, md } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
     const blocks = doc.pages[1].blocks.filter((b) => !b.hidden);
     const notes = blocks.filter((b) => b.type === "footnote");
-    expect(notes.map((b) => b.text.split(" ")[0])).toEqual(["2", "3", "4", "5", "6", "7", "8", "9"]);
+    // Note 1 opens above the page's middle: its mark and the notes under it make it one.
+    expect(notes.map((b) => b.text.split(" ")[0])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
     expect(notes.every((b) => b.layer === "footnote")).toBe(true);
     expect(blocks.slice(-notes.length)).toEqual(notes); // after the body text of all three columns
-    expect(md.outputs.json!.pages[1].blocks.filter((b) => b.type === "footnote").length).toBe(8);
+    expect(md.outputs.json!.pages[1].blocks.filter((b) => b.type === "footnote").length).toBe(9);
     // A superscript mark next to another column's line stays with its own note
-    expect(notes[4].text.startsWith("6 Flight data recorder")).toBe(true);
+    expect(notes[5].text.startsWith("6 Flight data recorder")).toBe(true);
+    // The marks in the text are superscripts.
+    const marks = doc.pages[1].blocks.flatMap((b) => b.lines ?? []).flatMap((l) => l.spans).filter((s) => s.script === "super");
+    expect(marks.map((s) => s.text.trim())).toContain("5");
   });
 
   it("takes an unmarked small-type box at the foot of a column for a note, so the paragraph it interrupts reads on", async () => {

@@ -74,6 +74,7 @@ export function joinOwnLines(texts: string[], breaks: boolean[] = []): string {
     if (!out) out = t;
     else if (breaks[i - 1] && t) out += `\n${t}`;
     else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(t)) out = out.slice(0, -1) + t;
+    else if (/[A-Za-z]-$/.test(out) && /^[A-Z]/.test(t)) out += t;
     else if (t) out += ` ${t}`;
   }
   return out;

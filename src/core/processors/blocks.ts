@@ -42,9 +42,13 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   if (gap > PARAGRAPH_GAP * height || gap < -0.5 * height) return false;
   const overlap = Math.min(prev.bbox[2], line.bbox[2]) - Math.max(prev.bbox[0], line.bbox[0]);
   if (overlap <= 0) return false;
-  const size = lineFontSize(line);
-  if (Math.abs(lineFontSize(prev) - size) > SAME_SIZE) return false;
+  const size = textSize(line);
+  if (Math.abs(textSize(prev) - size) > SAME_SIZE) return false;
   if (ITEM_START.test(lineText(line))) return false;
+  // A line all in bold after a finished sentence is a heading run in at the body size ("Background").
+  if (allBold(line) && !allBold(prev) && SENTENCE_END.test(lineText(prev).trim())) return false;
+  // So is a line opening with a bold label after a finished sentence ("ACTION: Notice of...").
+  if (opensBold(line) && !endsBold(prev) && SENTENCE_END.test(lineText(prev).trim())) return false;
   // A display formula stands on lines of its own, set in from the text that follows it.
   if (prev.bbox[0] - line.bbox[0] > FORMULA_INSET * size && group.every(isFormulaPiece)) return false;
   // A heading set in bold at the body size, on lines of its own: the first line in regular
@@ -76,6 +80,19 @@ function textStart(line: Line): number {
   return line.spans.find((s) => s.fontSize >= size * LABEL_SIZE)?.bbox[0] ?? line.bbox[0];
 }
 
+/**
+ * The size of a line's text type: the largest size among its words. Labels set smaller in a
+ * line of text (bold small capitals, "FOR FURTHER INFORMATION CONTACT:") or superscript
+ * marks do not make it a line of another paragraph.
+ */
+function textSize(line: Line): number {
+  const sizes = line.spans.filter((s) => /\p{L}\p{L}|\p{N}\p{N}/u.test(s.text)).map((s) => s.fontSize);
+  return sizes.length ? Math.max(...sizes) : lineFontSize(line);
+}
+
+const words = (s: { text: string }) => /\p{L}{2}/u.test(s.text);
+const opensBold = (l: Line) => !!l.spans.find(words)?.bold;
+const endsBold = (l: Line) => !!l.spans.findLast(words)?.bold;
 const allBold = (l: Line) => l.spans.every((s) => s.bold || !s.text.trim());
 
 /** A paragraph whose lines share both edges: its lines look centred but are not. */
@@ -103,6 +120,8 @@ export function joinLines(texts: string[]): string {
     const t = raw.trim();
     if (!out) out = t;
     else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(t)) out = out.slice(0, -1) + t;
+    // Before a capital the hyphen is the word's own ("Soekarno-Hatta"): kept, and no space.
+    else if (/[A-Za-z]-$/.test(out) && /^[A-Z]/.test(t)) out += t;
     else if (/[\u3000-\u9fff]$/.test(out) && /^[\u3000-\u9fff]/.test(t)) out += t;
     else out += ` ${t}`;
   }

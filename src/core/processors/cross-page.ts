@@ -4,6 +4,7 @@
 // hidden and flagged (on a new page, the flag becomes merge_content_from_pre_page).
 import type { Block, Page } from "../model";
 import { lineFontSize } from "./lines";
+import { joinLines } from "./blocks";
 
 export function mergeAcrossPages(pages: Page[]): void {
   for (const page of pages) mergeAcrossColumns(page);
@@ -29,11 +30,12 @@ function mergeAcrossColumns(page: Page): void {
 function continues(prev: Block, next: Block): boolean {
   if (prev.type !== "text" || next.type !== "text" || !prev.lines?.length || !next.lines?.length) return false;
   const sameSize = Math.abs(lineFontSize(prev.lines[prev.lines.length - 1]) - lineFontSize(next.lines[0])) < 0.6;
-  return sameSize && !/[.!?:"”)]$/.test(prev.text) && /^[a-z(]/.test(next.text);
+  // A word broken at its hyphen ("Soekarno-" / "Hatta") runs on whatever its case.
+  return sameSize && !/[.!?:"”)]$/.test(prev.text) && (/^[a-z(]/.test(next.text) || /\p{L}-$/u.test(prev.text));
 }
 
 function merge(prev: Block, next: Block, acrossPages: boolean): void {
-  prev.text = /[A-Za-z]-$/.test(prev.text) ? prev.text.slice(0, -1) + next.text : `${prev.text} ${next.text}`;
+  prev.text = joinLines([prev.text, next.text]);
   if (next.inlineMath) prev.inlineMath = [...(prev.inlineMath ?? []), ...next.inlineMath];
   if (acrossPages) next.continuesFromPreviousPage = true;
   next.hidden = true;

@@ -9,6 +9,8 @@ import { bodyFontSize } from "./headings";
 
 /** Footnotes live in the lower part of the page. */
 const LOWER_SHARE = 0.5;
+/** ...a note opening with its mark from this share down. */
+const MARKED_LOWER_SHARE = 0.4;
 /** Footnote type is clearly smaller than the body text. */
 const SMALL_RATIO = 0.9;
 /** A note opens with a number, a letter or a reference sign, then its text. */
@@ -26,11 +28,13 @@ export function markFootnotes(pages: Page[]): void {
     const small = (b: Block) => !!b.lines?.length && Math.max(...b.lines.map(lineFontSize)) <= body * SMALL_RATIO;
     const notes = new Set<Block>();
     for (const b of page.blocks) {
-      if (b.hidden || b.type !== "text" || b.bbox[1] < page.height * LOWER_SHARE || !small(b)) continue;
+      if (b.hidden || b.type !== "text" || !small(b)) continue;
+      const marked = NOTE_MARK.test(b.text) && b.text.length >= MIN_NOTE_CHARS && startsWithMark(b);
+      // A marked note may open higher up: long notes fill the lower half and start above it.
+      if (b.bbox[1] < page.height * (marked ? MARKED_LOWER_SHARE : LOWER_SHARE)) continue;
       // Nothing in body type below it in its column: a note ends the page.
       const below = page.blocks.filter((o) => o !== b && !o.hidden && o.bbox[1] >= b.bbox[3] && overlapsX(o, b));
       if (below.some((o) => !small(o))) continue;
-      const marked = NOTE_MARK.test(b.text) && b.text.length >= MIN_NOTE_CHARS && startsWithMark(b);
       if (!marked && !setOffUnderBody(b, page, small)) continue;
       notes.add(b);
       // The note's later paragraphs, and notes without a mark of their own, follow in the same type.
