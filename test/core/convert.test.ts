@@ -300,6 +300,24 @@ describe("figures in conversions", () => {
   });
 });
 
+describe("footnotes in Word flow", () => {
+  it("makes a note a Word footnote where the text raises its mark, and leaves the note out of the text", async () => {
+    const doc = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: CONVERT_FEATURES, pageRange: [0, 2], drawing: true });
+    const files = unzipSync((await convertDocument(doc, "word", "flow")).bytes);
+    const body = strFromU8(files["word/document.xml"]);
+    const notes = strFromU8(files["word/footnotes.xml"]);
+    const references = count(body, "<w:footnoteReference");
+    expect(references).toBeGreaterThanOrEqual(8);
+    expect(count(notes, "<w:footnote ")).toBe(references + 2); // Word's separator and continuation notes
+    expect(notes).toContain("Stall warning indication is the activation of the stick shaker");
+    expect(body).not.toContain("Stall warning indication is the activation of the stick shaker");
+    // The mark is gone from the note's text: Word numbers it.
+    expect(notes).not.toMatch(/<w:t[^>]*>5 Stall warning/);
+    // The reference stands where the superscript was.
+    expect(body).toMatch(/airspeed disagree alert, and altitude disagree alert,<\/w:t><\/w:r><w:r><w:rPr><w:rStyle w:val="FootnoteReference"\/><\/w:rPr><w:footnoteReference w:id="\d+"\/>/);
+  });
+});
+
 describe("text colours", () => {
   it("keeps the colour each run was painted in, in Word and PowerPoint", async () => {
     // p2d-demo-text: a blue heading, a red sentence with a black bold phrase inside it.

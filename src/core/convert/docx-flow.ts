@@ -10,6 +10,7 @@ import { wordEquation } from "./docx-math";
 import { isFigure, pixels, wordAltText, type Pictures } from "./pictures";
 import { planLists, type ListPlan } from "./docx-lists";
 import { numberedPageElements } from "./docx-numbered-lines";
+import { footnoteReference, planFootnotes, type FootnotePlan } from "./docx-footnotes";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns, wordRunsWithPictures } from "./docx-runs";
@@ -31,12 +32,14 @@ interface Context {
   lists: ListPlan;
   contentWidth: number;
   pictures: Pictures;
+  footnotes: FootnotePlan;
 }
 
 export async function docxFlow(doc: Document, pictures: Pictures = new Map()): Promise<Uint8Array> {
   const page = flowPage(doc);
   const items = flowItems(doc);
-  const ctx: Context = { styles: wordStyles(doc), lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures };
+  const styles = wordStyles(doc);
+  const ctx: Context = { styles, lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures, footnotes: planFootnotes(doc, styles.body) };
   const children = separateTables(flowElements(items, ctx, page.margin.left / 20));
   const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft: page.margin.left / 20 });
   const margin = { ...page.margin, header: furniture.headerMargin, footer: furniture.footerMargin };
@@ -45,6 +48,7 @@ export async function docxFlow(doc: Document, pictures: Pictures = new Map()): P
     title: doc.source.title ?? doc.source.fileName,
     styles: ctx.styles.options,
     numbering: { config: ctx.lists.config },
+    footnotes: ctx.footnotes.notes,
     sections: [
       {
         properties: {
@@ -117,6 +121,8 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
   // A figure inline at its place, at its size (narrowed to the text column); its caption is its own block.
   if (block.type === "image") return figureParagraph(block, ctx);
   if (!block.text.trim()) return [];
+  // A note a superscript mark already made a Word footnote is not written again.
+  if (block.type === "footnote" && !ctx.footnotes.writeAsText(block)) return [];
   const runs = blockRuns(block, continuation);
   if (block.type === "title") {
     const isTitle = block === styles.titleBlock;
@@ -124,7 +130,7 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
     return [new Paragraph({ heading: isTitle ? HeadingLevel.TITLE : HEADINGS[headingLevel(block) - 1], alignment: wordAlign(block, page), children: wordRuns(runs, base) })];
   }
   const numbering = ctx.lists.of.get(block);
-  const withPictures = (base = styles.body) => wordRunsWithPictures(runs, base, block.inlineImages, ctx.pictures);
+  const withPictures = (base = styles.body) => wordRunsWithPictures(runs, base, block.inlineImages, ctx.pictures, (run) => footnoteReference(run, page.index, ctx.footnotes));
   if (numbering) return [new Paragraph({ numbering, children: withPictures() })];
   if (block.type === "code") return [new Paragraph({ children: codeRuns(block, styles) })];
   if (block.type === "caption") return [new Paragraph({ style: CAPTION_STYLE, alignment: wordAlign(block, page), children: withPictures() })];

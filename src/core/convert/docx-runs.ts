@@ -1,6 +1,6 @@
 // Styled runs as Word runs, writing only what differs from the paragraph's style so the
 // document stays restylable; links as real hyperlinks.
-import { ExternalHyperlink, ImageRun, TextRun } from "docx";
+import { ExternalHyperlink, type FootnoteReferenceRun, ImageRun, TextRun } from "docx";
 import type { InlineImage } from "../model";
 import type { BaseStyle } from "./docx-styles";
 import { hexColor } from "./docx-styles";
@@ -11,10 +11,15 @@ import { splitRunsAt, type StyledRun } from "./spans";
 /** Sizes closer than this (points) to the style's size are the same size rounded differently. */
 const SIZE_TOLERANCE = 0.5;
 
+/** A run written as something else (a footnote mark as Word's reference to the footnote). */
+export type RunReplacement = (run: StyledRun) => FootnoteReferenceRun | undefined;
+
 /** `letterSpacing` (points, layout mode) widens or narrows every character to fit a substitute font to the PDF. */
-export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0): (TextRun | ExternalHyperlink)[] {
+export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0, replace?: RunReplacement): (TextRun | ExternalHyperlink | FootnoteReferenceRun)[] {
   const characterSpacing = Math.round(letterSpacing * 20) || undefined;
   return runs.flatMap((r) => {
+    const replaced = replace?.(r);
+    if (replaced) return [replaced];
     const font = r.fontFamily ? officeFont(r.fontFamily) : undefined;
     const color = hexColor(r.color);
     // A line the PDF broke early ("\n", layout modes) breaks here too.
@@ -39,9 +44,9 @@ export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0):
 }
 
 /** Runs with the small pictures that sat inside the block's lines (icons, symbols) placed among them, at their printed size. */
-export function wordRunsWithPictures(runs: StyledRun[], base: BaseStyle, images: InlineImage[] | undefined, pictures: Pictures, letterSpacing = 0): (TextRun | ExternalHyperlink | ImageRun)[] {
+export function wordRunsWithPictures(runs: StyledRun[], base: BaseStyle, images: InlineImage[] | undefined, pictures: Pictures, replace?: RunReplacement): (TextRun | ExternalHyperlink | ImageRun | FootnoteReferenceRun)[] {
   const shown = (images ?? []).filter((i) => pictures.has(i.image.ref));
-  if (!shown.length) return wordRuns(runs, base, letterSpacing);
+  if (!shown.length) return wordRuns(runs, base, 0, replace);
   const pieces = splitRunsAt(runs, shown.map((i) => i.offset));
   // A picture between words keeps a space on both sides, as printed.
   for (const [k, piece] of pieces.entries()) {
@@ -53,7 +58,7 @@ export function wordRunsWithPictures(runs: StyledRun[], base: BaseStyle, images:
     const picture = image && pictures.get(image.image.ref)!;
     const [x0, y0, x1, y1] = image?.bbox ?? [0, 0, 0, 0];
     return [
-      ...wordRuns(piece, base, letterSpacing),
+      ...wordRuns(piece, base, 0, replace),
       ...(picture ? [new ImageRun({ type: picture.type, data: picture.bytes, transformation: { width: pixels(x1 - x0), height: pixels(y1 - y0) }, altText: { name: image.image.ref, description: image.image.ref, title: image.image.ref } })] : []),
     ];
   });
