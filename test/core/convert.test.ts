@@ -148,6 +148,10 @@ describe("Word, layout mode", () => {
     expect(count(xml, "<w:framePr")).toBe(16);
     expect(xml).toMatch(/<w:framePr [^>]*w:x="1440" w:y="1440" w:hAnchor="page" w:vAnchor="page"/);
     expect(xml).not.toContain("w:txbxContent");
+    // Titles keep Word's heading styles in their frames: the navigation pane lists them.
+    expect(xml).toMatch(/<w:pStyle w:val="Title"\/><w:framePr/);
+    expect(count(xml, '<w:pStyle w:val="Heading1"/>')).toBeGreaterThanOrEqual(1);
+    expect(count(xml, '<w:pStyle w:val="Heading2"/>')).toBe(1);
   });
 
   it("places the table as a floating Word table and keeps what the page showed", async () => {

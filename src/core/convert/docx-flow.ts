@@ -3,7 +3,7 @@
 // numbered and bulleted lists, real tables. One section with the first page's size; the
 // text reflows, so PDF page breaks are not kept. Header/footer furniture becomes the
 // section's Word header and footer (docx-furniture.ts), out of the reading text.
-import { AlignmentType, Document as WordDocument, HeadingLevel, ImageRun, LineNumberRestartFormat, Packer, Paragraph, Table, TextRun } from "docx";
+import { AlignmentType, Document as WordDocument, ImageRun, LineNumberRestartFormat, Packer, Paragraph, Table, TextRun } from "docx";
 import type { Block, Document, Line, Page } from "../model";
 import { wordFurniture } from "./docx-furniture";
 import { wordEquation } from "./docx-math";
@@ -14,11 +14,9 @@ import { footnoteReference, planFootnotes, type FootnotePlan } from "./docx-foot
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns, wordRunsWithPictures } from "./docx-runs";
-import { CAPTION_STYLE, headingLevel, wordStyles, type WordStyles } from "./docx-styles";
+import { CAPTION_STYLE, headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
 import { blockRuns, styledRuns } from "./spans";
-
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
 
 /** A block to write, its page, and the lines of its continuation on later pages (merged by the parser). */
 interface FlowItem {
@@ -125,9 +123,8 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
   if (block.type === "footnote" && !ctx.footnotes.writeAsText(block)) return [];
   const runs = blockRuns(block, continuation);
   if (block.type === "title") {
-    const isTitle = block === styles.titleBlock;
-    const base = isTitle ? styles.title : styles.heading(headingLevel(block));
-    return [new Paragraph({ heading: isTitle ? HeadingLevel.TITLE : HEADINGS[headingLevel(block) - 1], alignment: wordAlign(block, page), children: wordRuns(runs, base) })];
+    const { heading, base } = headingOf(block, styles);
+    return [new Paragraph({ heading, alignment: wordAlign(block, page), children: wordRuns(runs, base) })];
   }
   const numbering = ctx.lists.of.get(block);
   const withPictures = (base = styles.body) => wordRunsWithPictures(runs, base, block.inlineImages, ctx.pictures, (run) => footnoteReference(run, page.index, ctx.footnotes));

@@ -8,7 +8,7 @@ import type { Block, Document, Page } from "../model";
 import { blockAlign } from "./alignment";
 import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns } from "./docx-runs";
-import { wordStyles, type WordStyles } from "./docx-styles";
+import { headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
 import { twips } from "./fonts";
 import { verticalTable } from "./docx-vertical";
@@ -31,7 +31,8 @@ export async function docxLayout(doc: Document, pictures: Pictures = new Map()):
   const word = new WordDocument({
     creator: "docparse",
     title: doc.source.title ?? doc.source.fileName,
-    styles: { default: { document: styles.options.default?.document } },
+    // The heading styles too: a page's titles are Word headings, so the navigation pane works in this mode as well.
+    styles: { default: styles.options.default },
     sections: sections.length ? sections : [{ properties: {}, children: [new Paragraph("")] }],
   });
   return new Uint8Array(await Packer.toArrayBuffer(word));
@@ -83,7 +84,9 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
   const pitch = linePitch(block);
   const fit = letterSpacing(block);
   const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted);
+  const title = block.type === "title" ? headingOf(block, styles) : undefined;
   return new Paragraph({
+    heading: title?.heading,
     frame: {
       type: "absolute",
       position: { x: twips(x), y: twips(y0 - pitchLead(block)) },
@@ -98,6 +101,6 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
     alignment: wordAlign(block, page),
     indent: wordIndent(block),
     spacing: { before: 0, after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
-    children: wordRuns(ownRuns(block, blockAlign(block, page)), styles.body, fit.spacing),
+    children: wordRuns(ownRuns(block, blockAlign(block, page)), title?.base ?? styles.body, fit.spacing),
   });
 }

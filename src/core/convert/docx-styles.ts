@@ -2,7 +2,7 @@
 // font and size, each Heading n the main style of the titles at level n, Title the
 // document's title. Runs then carry only what differs from their paragraph's style, so a
 // reader can restyle the document from the style gallery.
-import type { IStylesOptions } from "docx";
+import { HeadingLevel, type IStylesOptions } from "docx";
 import type { Block, Document } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { dominantStyle, FALLBACK_FONT_SIZE } from "./spans";
@@ -77,6 +77,15 @@ export function wordStyles(doc: Document): WordStyles {
 }
 
 export const headingLevel = (b: Block) => Math.min(HEADING_LEVELS, Math.max(1, b.titleLevel ?? 1));
+
+const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+
+/** A title block's Word style (Title for the document's title, else Heading n) and the base its runs differ from. */
+export function headingOf(block: Block, styles: WordStyles): { heading: (typeof HeadingLevel)[keyof typeof HeadingLevel]; base: BaseStyle } {
+  if (block === styles.titleBlock) return { heading: HeadingLevel.TITLE, base: styles.title };
+  const level = headingLevel(block);
+  return { heading: HEADINGS[level - 1], base: styles.heading(level) };
+}
 
 /** The first level-1 title of the first page, if no body text comes before it: the document's own title. */
 function documentTitle(doc: Document): Block | undefined {
