@@ -43,6 +43,8 @@ export interface TableCell {
   colSpan: number;
   header?: boolean;
   bbox?: BBox;
+  /** Offsets in `text` of the spaces where the PDF's lines ended (layout converters keep the printed lines). */
+  lineBreaks?: number[];
 }
 
 export interface Table {

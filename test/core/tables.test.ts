@@ -41,6 +41,9 @@ describe("ruled tables", () => {
     expect(texts(rows[0]).slice(0, 4)).toEqual(["Serial No.", "Contract Description", "Contract No.", "Method of Procurement"]);
     const first = rows.find((r) => r[0].text === "1")!;
     expect(first[1].text).toBe("Procurement of 33No. (4X4) Pickups, 4No. (4x2) Pickups");
+    // Where the PDF broke the cell's lines is kept, for layout conversions.
+    expect(first[1].lineBreaks?.length).toBeGreaterThan(0);
+    expect(first[1].lineBreaks!.every((at) => first[1].text[at] === " ")).toBe(true);
     expect(first[4].text).toBe("Japan Motors Trading Company Limited");
   });
 

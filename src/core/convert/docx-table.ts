@@ -8,8 +8,7 @@ import type { Block, Shape, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { hexColor } from "./docx-styles";
 import { cellFills, cellStyles, type CellStyle } from "./table-cell-style";
-import { dominantStyle } from "./spans";
-import { cellTextAlign, columnWidths, gridColumns, placeCells, rowHeights } from "./table-grid";
+import { cellTextAlign, columnWidths, gridColumns, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
 
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: "808080" };
 const NO_BORDER = { style: BorderStyle.NONE, size: 0, color: "auto" };
@@ -95,15 +94,6 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   });
 }
 
-/** Rows closer than this many font sizes leave no room for padding. */
-const CLOSE_ROWS_EM = 1.4;
-
-function rowsSetClose(block: Block): boolean {
-  const rows = block.table!.rows.length;
-  const spans = (block.lines ?? []).flatMap((l) => l.spans);
-  return rows > 1 && spans.length > 0 && (block.bbox[3] - block.bbox[1]) / rows < CLOSE_ROWS_EM * dominantStyle(spans).fontSize;
-}
-
 /** The grid as the PDF drew it: a table of aligned text only (ruled false) gets none. */
 function tableBorders(b: IBorderOptions) {
   return { top: b, bottom: b, left: b, right: b, insideHorizontal: b, insideVertical: b };
@@ -120,15 +110,18 @@ function cellParagraph(cell: ModelCell, style: CellStyle | undefined, align: key
   return new Paragraph({
     spacing: { after: 0, ...(tight && size ? { line: twips(size * TIGHT_LINE_EM), lineRule: LineRuleType.EXACT } : {}) },
     alignment: ALIGN[align],
-    children: [
-      new TextRun({
-        text: cell.text,
-        bold: style ? style.bold || undefined : cell.header || undefined,
-        italics: style?.italic || undefined,
-        size: size ? halfPoints(size) : undefined,
-        font: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
-        color: color && color !== "000000" ? color : undefined,
-      }),
-    ],
+    // Layout mode breaks the cell's lines where the PDF did.
+    children: (tight ? printedCellText(cell) : cell.text).split("\n").map(
+      (text, k) =>
+        new TextRun({
+          text,
+          break: k > 0 ? 1 : undefined,
+          bold: style ? style.bold || undefined : cell.header || undefined,
+          italics: style?.italic || undefined,
+          size: size ? halfPoints(size) : undefined,
+          font: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
+          color: color && color !== "000000" ? color : undefined,
+        }),
+    ),
   });
 }

@@ -5,7 +5,7 @@ import type { Block } from "../model";
 import { officeFont } from "./fonts";
 import { dominantStyle } from "./spans";
 import { cellStyles } from "./table-cell-style";
-import { cellTextAlign, columnWidths, placeCells, rowHeights } from "./table-grid";
+import { cellTextAlign, columnWidths, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
 
 /** A table of aligned text (or one the parser could not tell) is drawn without a grid. */
 const NO_BORDER: PptxGenJS.BorderProps = { type: "none" };
@@ -33,7 +33,8 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
       const align = c.bbox ? cellTextAlign(c.bbox, borders[col], borders[Math.min(borders.length - 1, col + Math.max(1, c.colSpan))]) : "left";
       const style = styleOf(c);
       return {
-        text: c.text,
+        // The cell's lines break where the PDF's did.
+        text: printedCellText(c),
         options: {
           rowspan: c.rowSpan > 1 ? c.rowSpan : undefined,
           colspan: c.colSpan > 1 ? c.colSpan : undefined,
@@ -56,7 +57,8 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
     rowH: table.rows.length ? rowHeights(table, block.bbox).map((h) => h * scale) : undefined,
     fontSize: points(fontSize),
     fontFace: font,
-    margin: CELL_MARGIN,
+    // Rows set close keep their height: no margin above and below the text.
+    margin: rowsSetClose(block) ? [0, CELL_MARGIN, 0, CELL_MARGIN] : CELL_MARGIN,
     valign: "middle",
     // No grid of its own: the slide redraws the PDF's rules and fills where they were (page-shapes.ts).
     border: NO_BORDER,

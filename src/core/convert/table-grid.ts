@@ -1,7 +1,8 @@
 // Where each cell of a model table sits on the table's grid, and how wide the grid's
 // columns are. The model stores rows as HTML does (a cell covered by a span from above is
 // absent), Word needs the covered places filled, and both Office formats want widths.
-import type { BBox, Table, TableCell } from "../model";
+import type { BBox, Block, Table, TableCell } from "../model";
+import { dominantStyle } from "./spans";
 
 export interface PlacedCell {
   cell: TableCell;
@@ -134,4 +135,27 @@ export function printedRows(table: Table): Table {
     lastTop = Math.max(lastTop, top);
   }
   return table;
+}
+
+/** Rows closer than this many font sizes leave no room for cell padding above and below. */
+const CLOSE_ROWS_EM = 1.4;
+
+/** Whether the PDF set the table's rows close (a dense table of figures): cells then get no padding above and below, or the table outgrows its page. */
+export function rowsSetClose(block: Block): boolean {
+  const rows = block.table!.rows.length;
+  const spans = (block.lines ?? []).flatMap((l) => l.spans);
+  return rows > 1 && spans.length > 0 && (block.bbox[3] - block.bbox[1]) / rows < CLOSE_ROWS_EM * dominantStyle(spans).fontSize;
+}
+
+/** A cell's text with its printed line ends as "\n" (layout modes: the cell's lines break where the PDF's did). */
+export function printedCellText(cell: TableCell): string {
+  if (!cell.lineBreaks?.length) return cell.text;
+  let out = "";
+  let from = 0;
+  for (const at of cell.lineBreaks) {
+    if (at <= from || at >= cell.text.length || cell.text[at] !== " ") continue;
+    out += `${cell.text.slice(from, at)}\n`;
+    from = at + 1;
+  }
+  return out + cell.text.slice(from);
 }

@@ -13,14 +13,26 @@ import { textRows, union } from "./rows";
 const LEADER = /\s*(\.\s?){4,}\s*/g;
 
 export function cellText(runs: Run[]): string {
-  if (!runs.length) return "";
-  return joinLines(textRows(runs, Infinity).map((r) => r.chunks.map((c) => c.text).join(" ")))
-    .replace(LEADER, " ")
-    .trim();
+  return cellLines(runs).text;
+}
+
+/** A cell's text, and where in it the PDF's lines ended (offsets of the spaces that join them), for converters that keep the printed lines. */
+export function cellLines(runs: Run[]): { text: string; breaks: number[] } {
+  if (!runs.length) return { text: "", breaks: [] };
+  const rows = textRows(runs, Infinity).map((r) => r.chunks.map((c) => c.text).join(" "));
+  const text = joinLines(rows).replace(LEADER, " ").trim();
+  // Where each line's text ends in the joined text; a line whose hyphen was mended joins without a break.
+  const breaks: number[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    const at = joinLines(rows.slice(0, i)).replace(LEADER, " ").trim().length;
+    if (text[at] === " ") breaks.push(at);
+  }
+  return { text, breaks };
 }
 
 export function toTableBlock(draft: TableDraft): Block | null {
-  const texts = new Map<CellDraft, string>(draft.cells.map((c) => [c, cellText(c.runs)]));
+  const printed = new Map(draft.cells.map((c) => [c, cellLines(c.runs)]));
+  const texts = new Map<CellDraft, string>(draft.cells.map((c) => [c, printed.get(c)!.text]));
   const filled = draft.cells.filter((c) => texts.get(c));
   const keepRow = new Set(filled.map((c) => c.r0));
   const keepCol = new Set(filled.map((c) => c.c0));
@@ -30,16 +42,18 @@ export function toTableBlock(draft: TableDraft): Block | null {
   const colCount = keepCol.size;
   if (rowCount < 2 || colCount < 2) return null;
   const cells = draft.cells
-    .map((c) => ({ r0: rowMap[c.r0], r1: rowMap[c.r1], c0: colMap[c.c0], c1: colMap[c.c1], bbox: c.bbox, runs: c.runs, text: texts.get(c) ?? "" }))
+    .map((c) => ({ r0: rowMap[c.r0], r1: rowMap[c.r1], c0: colMap[c.c0], c1: colMap[c.c1], bbox: c.bbox, runs: c.runs, text: texts.get(c) ?? "", draft: c as CellDraft | undefined }))
     .filter((c) => c.r1 > c.r0 && c.c1 > c.c0);
   // Positions no cell covers (text-aligned tables leave them) become empty cells.
   const covered = Array.from({ length: rowCount }, () => new Array<boolean>(colCount).fill(false));
   for (const c of cells) for (let r = c.r0; r < c.r1; r++) for (let k = c.c0; k < c.c1; k++) covered[r][k] = true;
-  for (let r = 0; r < rowCount; r++) for (let k = 0; k < colCount; k++) if (!covered[r][k]) cells.push({ r0: r, r1: r + 1, c0: k, c1: k + 1, bbox: draft.bbox, runs: [], text: "" });
+  for (let r = 0; r < rowCount; r++) for (let k = 0; k < colCount; k++) if (!covered[r][k]) cells.push({ r0: r, r1: r + 1, c0: k, c1: k + 1, bbox: draft.bbox, runs: [], text: "", draft: undefined });
   const headerRows = draft.headerRows > 0 ? rowMap[draft.headerRows] : headerRowCount(cells, rowCount);
   const rows: TableCell[][] = Array.from({ length: rowCount }, () => []);
   for (const c of cells.sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0)) {
     const cell: TableCell = { text: c.text, rowSpan: c.r1 - c.r0, colSpan: c.c1 - c.c0 };
+    const breaks = c.draft && printed.get(c.draft)?.breaks;
+    if (breaks?.length) cell.lineBreaks = breaks;
     if (c.r0 < headerRows) cell.header = true;
     if (c.runs.length) cell.bbox = c.runs.map((x) => x.bbox).reduce(union);
     rows[c.r0].push(cell);
