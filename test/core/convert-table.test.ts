@@ -75,6 +75,26 @@ describe("table grid from the cells' text boxes", () => {
     expect(cellTextAlign([150, 0, 196, 10], 100, 200)).toBe("right");
     expect(cellTextAlign([104, 0, 150, 10], 100, 200)).toBe("left");
   });
+
+  it("starts a flush-left column just before its text, and grows the last column to hold its padding in layout modes", async () => {
+    const { columnWidths } = await import("../../src/core/convert/table-grid");
+    const cell = (text: string, x0: number, x1: number) => ({ text, rowSpan: 1, colSpan: 1, bbox: [x0, 0, x1, 10] as [number, number, number, number] });
+    // "Chose / Truc": the second column's cells all start at 306, far right of the first's text.
+    const table = {
+      columnCount: 2,
+      rows: [
+        [cell("Chose", 57, 87), cell("Truc", 306, 328)],
+        [cell("Chose 1", 57, 96), cell("Truc 1", 306, 337)],
+      ],
+    };
+    // Fitted to a given width (flow), the columns keep those proportions.
+    const widths = columnWidths(table, 280, [57, 0, 337, 20]);
+    expect(widths[0] / (widths[0] + widths[1])).toBeCloseTo((306 - 3 - 57) / (337 + 3 - 57), 5);
+    // Grown, the table keeps the PDF's scale and its last column reaches 3 pt past "Truc 1".
+    const grown = columnWidths(table, 280, [57, 0, 337, 20], { grow: true });
+    expect(grown[0]).toBeCloseTo(306 - 3 - 57, 5);
+    expect(grown[1]).toBeCloseTo(337 + 3 - (306 - 3), 5);
+  });
 });
 
 describe("each cell in its own style", () => {

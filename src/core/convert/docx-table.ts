@@ -30,7 +30,7 @@ export interface TableOptions {
 export function wordTable(block: Block, opts: TableOptions): Table {
   const table = block.table!;
   const columns = gridColumns(table);
-  const widths = columnWidths(table, opts.width, block.bbox).map(twips);
+  const widths = columnWidths(table, opts.width, block.bbox, { grow: Boolean(opts.position) }).map(twips);
   // Column borders on the PDF page (points), to tell how each cell's text was aligned.
   const pdfWidths = columnWidths(table, block.bbox[2] - block.bbox[0], block.bbox);
   const borders = pdfWidths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [block.bbox[0]]);

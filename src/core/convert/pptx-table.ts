@@ -23,7 +23,7 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
   const [x0, y0, x1] = block.bbox;
   const spans = (block.lines ?? []).flatMap((l) => l.spans);
   const fontSize = (spans.length ? dominantStyle(spans).fontSize : bodySize * TABLE_TEXT_SCALE) * scale * 72;
-  const widths = columnWidths(table, x1 - x0, block.bbox);
+  const widths = columnWidths(table, x1 - x0, block.bbox, { grow: true });
   const borders = widths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [x0]);
   const column = new Map(placeCells(table).map((p) => [p.cell, p.col]));
   const styleOf = cellStyles(block);
@@ -51,7 +51,7 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
   slide.addTable(rows, {
     x: x0 * scale,
     y: y0 * scale,
-    w: (x1 - x0) * scale,
+    w: widths.reduce((a, b) => a + b, 0) * scale,
     colW: widths.map((w) => w * scale),
     // Rows as tall as the PDF's; PowerPoint grows a row its text needs.
     rowH: table.rows.length ? rowHeights(table, block.bbox).map((h) => h * scale) : undefined,

@@ -37,12 +37,14 @@ export function gridColumns(table: Table): number {
  * starts in the gutter between the text of the column before and its own (see gridEdges);
  * `bbox` is the table's box on the page. Without boxes the columns share the width evenly.
  */
-export function columnWidths(table: Table, total: number, bbox?: BBox): number[] {
+export function columnWidths(table: Table, total: number, bbox?: BBox, { grow = false }: { grow?: boolean } = {}): number[] {
   const columns = gridColumns(table);
   const edges = bbox ? gridEdges(placeCells(table), columns, bbox[0], bbox[2], "col") : undefined;
   const raw = edges ? edges.slice(1).map((e, i) => e - edges[i]) : Array.from({ length: columns }, () => 1);
   const sum = raw.reduce((a, b) => a + b, 0);
-  return sum > 0 ? raw.map((w) => (w * total) / sum) : raw.map(() => total / columns);
+  // Growing (layout modes), the table may pass its text's box: its last column needs room for its padding.
+  const width = grow && bbox && edges ? total * Math.max(1, (edges[columns] - edges[0]) / Math.max(1, bbox[2] - bbox[0])) : total;
+  return sum > 0 ? raw.map((w) => (w * width) / sum) : raw.map(() => width / columns);
 }
 
 /** Row heights (points) summing to the table's height, the rows' borders in the gaps between their text. */
@@ -53,11 +55,16 @@ export function rowHeights(table: Table, bbox: BBox): number[] {
 
 /** The narrowest column or row a grid keeps (points), so no track collapses to nothing. */
 const MIN_TRACK = 4;
+/** Cells of a flush-left column start within this many points of one another. */
+const FLUSH_TOLERANCE = 2;
+/** Room (points) before a flush-left column's text: the cell padding Word and PowerPoint put there. */
+const CELL_INSET = 3;
 
 /**
  * The borders of a grid's columns (or rows), from `start` to `end`: each inner border
  * halfway between the furthest text end of the track before it and the nearest text start
- * of its own; borders the boxes say nothing about are spread evenly between known ones.
+ * of its own (just before that start for a flush-left column); borders the boxes say
+ * nothing about are spread evenly between known ones.
  */
 function gridEdges(placed: PlacedCell[], count: number, start: number, end: number, axis: "col" | "row"): number[] {
   const [lo, hi] = axis === "col" ? [0, 2] : [1, 3];
@@ -65,13 +72,18 @@ function gridEdges(placed: PlacedCell[], count: number, start: number, end: numb
   const span = (p: PlacedCell) => Math.max(1, axis === "col" ? p.cell.colSpan : p.cell.rowSpan);
   const textStart: number[] = Array(count).fill(Infinity);
   const textEnd: number[] = Array(count).fill(-Infinity);
+  // Where each cell of one track starts: a column whose cells all start at one x is set flush left.
+  const starts: number[][] = Array.from({ length: count }, () => []);
   // Only cells of one track say where a track's text starts: a spanning cell's text is
   // often centred across its tracks (a group header); where its text ends still bounds the
   // track it ends in.
   for (const p of placed) {
     if (!p.cell.bbox || !p.cell.text.trim()) continue;
     const a = first(p);
-    if (span(p) === 1) textStart[a] = Math.min(textStart[a], p.cell.bbox[lo]);
+    if (span(p) === 1) {
+      textStart[a] = Math.min(textStart[a], p.cell.bbox[lo]);
+      starts[a].push(p.cell.bbox[lo]);
+    }
     const b = a + span(p) - 1;
     if (b < count) textEnd[b] = Math.max(textEnd[b], p.cell.bbox[hi]);
   }
@@ -80,7 +92,12 @@ function gridEdges(placed: PlacedCell[], count: number, start: number, end: numb
   edges[count] = end;
   for (let i = 1; i < count; i++) {
     if (!Number.isFinite(textStart[i])) continue;
-    edges[i] = Number.isFinite(textEnd[i - 1]) && textEnd[i - 1] < textStart[i] ? (textEnd[i - 1] + textStart[i]) / 2 : textStart[i] - MIN_TRACK / 2;
+    const gap = Number.isFinite(textEnd[i - 1]) && textEnd[i - 1] < textStart[i];
+    // A column set flush left starts just before its text, so its text stays where it was
+    // printed; other borders go halfway across the gutter.
+    const flushLeft = axis === "col" && starts[i].length > 1 && Math.max(...starts[i]) - textStart[i] <= FLUSH_TOLERANCE;
+    if (flushLeft && (!gap || textStart[i] - CELL_INSET > textEnd[i - 1])) edges[i] = textStart[i] - CELL_INSET;
+    else edges[i] = gap ? (textEnd[i - 1] + textStart[i]) / 2 : textStart[i] - MIN_TRACK / 2;
   }
   // Fill unknown borders evenly between known ones, then keep them in order.
   for (let i = 1; i < count; i++) {
@@ -92,6 +109,8 @@ function gridEdges(placed: PlacedCell[], count: number, start: number, end: numb
   }
   const out = edges as number[];
   for (let i = 1; i <= count; i++) out[i] = Math.max(out[i], out[i - 1] + MIN_TRACK);
+  // The table's box ends with its last text: a column also needs its padding after it.
+  if (axis === "col" && Number.isFinite(textEnd[count - 1])) out[count] = Math.max(out[count], textEnd[count - 1] + CELL_INSET);
   return out;
 }
 
