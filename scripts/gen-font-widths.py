@@ -3,8 +3,8 @@
 characters in the metric-compatible fonts the converters write (Liberation Sans/Serif for
 Arial/Times New Roman, Carlito/Caladea for Calibri/Cambria; Courier is fixed at 600).
 The layout converters use them to fit text set in a substitute font to the PDF's widths.
-Also the fonts' line heights (Windows ascent plus descent, in ems: what Word and LibreOffice
-give a line of single spacing), so text set at an exact pitch can be placed where the PDF had it.
+Also the fonts' ascents and descents (Windows metrics, in ems: what Word and LibreOffice set a
+line with), so text can be placed with its baselines where the PDF had them.
 Needs python3-pil, python3-fonttools and the fonts (fonts-liberation2, fonts-crosextra-carlito/-caladea).
   /usr/bin/python3 scripts/gen-font-widths.py"""
 import os
@@ -41,12 +41,12 @@ for family, stem in FAMILIES.items():
         lines.append("    [%s]," % ",".join(map(str, widths)))
     lines.append("  ],")
 lines.append("};")
-lines.append("/** Line height (Windows ascent + descent) in ems, per Office family; Courier New's from Liberation Mono. */")
-lines.append("export const FONT_LINE_HEIGHTS: Record<string, number> = {")
+lines.append("/** Ascent and descent (Windows metrics, what Word and LibreOffice set a line with) in ems, per Office family; Courier New's from Liberation Mono. */")
+lines.append("export const FONT_METRICS: Record<string, { ascent: number; descent: number }> = {")
 for family, stem in {**FAMILIES, "Courier New": "LiberationMono"}.items():
     t = TTFont(font_file("%s-Regular" % stem))
     os2, units = t["OS/2"], t["head"].unitsPerEm
-    lines.append('  "%s": %.4f,' % (family, (os2.usWinAscent + os2.usWinDescent) / units))
+    lines.append('  "%s": { ascent: %.4f, descent: %.4f },' % (family, os2.usWinAscent / units, os2.usWinDescent / units))
 lines.append("};")
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "core", "convert", "font-widths.ts")
 with open(out, "w") as fh:

@@ -66,13 +66,15 @@ describe("line breaks in layout modes", () => {
 });
 
 describe("layout boxes", () => {
-  it("raises a block set at a pitch taller than its font's line, as exact spacing sets text at the line's foot", () => {
+  it("raises a block so its first baseline lands where the PDF's was", () => {
     const lines = [span(LINE, [72, 100, 300, 110], "Calibri"), span(LINE, [72, 115, 300, 125], "Calibri")];
-    // Carlito's line is 1.2207 em: 12.2 pt at 10 pt, so a 15 pt pitch sets each line 2.8 pt low.
-    expect(pitchLead(textBlock(lines))).toBeCloseTo(15 - 12.207, 2);
-    expect(pitchLead(textBlock(lines.slice(0, 1)))).toBe(0);
-    // Tight lines (pitch under the font's line) are not lowered.
-    expect(pitchLead(textBlock([lines[0], span(LINE, [72, 110, 300, 120], "Calibri")]))).toBe(0);
+    // Exact spacing at a 15 pt pitch sets the baseline Carlito's descent (0.2686 em) above the
+    // pitch's foot; the PDF's baseline is 0.8 em below its box's top.
+    expect(pitchLead(textBlock(lines))).toBeCloseTo(15 - (0.8 + 0.2686) * 10, 3);
+    // One line: set a font ascent (0.9521 em) below the top.
+    expect(pitchLead(textBlock(lines.slice(0, 1)))).toBeCloseTo((0.9521 - 0.8) * 10, 3);
+    // Tight lines lower the box instead.
+    expect(pitchLead(textBlock([lines[0], span(LINE, [72, 110, 300, 120], "Calibri")]))).toBeLessThan(0);
   });
 
   it("grows a box into free space but stops short of the block beside it", () => {

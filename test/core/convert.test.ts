@@ -146,7 +146,9 @@ describe("Word, layout mode", () => {
     expect(count(xml, `<w:pgSz w:w="${LETTER_TWIPS.w}" w:h="${LETTER_TWIPS.h}"`)).toBe(2);
     // Page 1: header, 3 titles, 2 paragraphs, 4 list items, footer; page 2: header, continuation, title, paragraph, footer.
     expect(count(xml, "<w:framePr")).toBe(16);
-    expect(xml).toMatch(/<w:framePr [^>]*w:x="1440" w:y="1440" w:hAnchor="page" w:vAnchor="page"/);
+    // The title's frame at its place, raised so its baseline lands where the PDF's was (Arial's ascent is 0.905 em, the PDF box's 0.8).
+    const y = Number(/<w:pStyle w:val="Title"\/><w:framePr [^>]*w:y="(\d+)" w:hAnchor="page" w:vAnchor="page"/.exec(xml)?.[1]);
+    expect(y).toBeCloseTo(20 * (72 - (0.9053 - 0.8) * 24), -1);
     expect(xml).not.toContain("w:txbxContent");
     // Titles keep Word's heading styles in their frames: the navigation pane lists them.
     expect(xml).toMatch(/<w:pStyle w:val="Title"\/><w:framePr/);

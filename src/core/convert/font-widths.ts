@@ -29,11 +29,11 @@ export const FONT_WIDTHS: Record<string, [number[], number[], number[], number[]
     [220,286,421,602,517,972,712,244,396,396,399,509,215,301,201,480,541,438,506,510,558,522,529,513,550,529,202,222,566,570,566,438,921,614,608,542,656,568,538,588,695,345,330,659,516,827,670,647,578,659,631,490,567,662,594,922,586,560,543,355,480,355,573,433,213,564,563,467,575,488,333,545,579,295,281,542,291,870,582,554,574,556,452,427,351,589,491,760,482,491,468,371,309,371,573],
   ],
 };
-/** Line height (Windows ascent + descent) in ems, per Office family; Courier New's from Liberation Mono. */
-export const FONT_LINE_HEIGHTS: Record<string, number> = {
-  "Arial": 1.1172,
-  "Times New Roman": 1.1074,
-  "Calibri": 1.2207,
-  "Cambria": 1.3000,
-  "Courier New": 1.1328,
+/** Ascent and descent (Windows metrics, what Word and LibreOffice set a line with) in ems, per Office family; Courier New's from Liberation Mono. */
+export const FONT_METRICS: Record<string, { ascent: number; descent: number }> = {
+  "Arial": { ascent: 0.9053, descent: 0.2119 },
+  "Times New Roman": { ascent: 0.8911, descent: 0.2163 },
+  "Calibri": { ascent: 0.9521, descent: 0.2686 },
+  "Cambria": { ascent: 1.0500, descent: 0.2500 },
+  "Courier New": { ascent: 0.8325, descent: 0.3003 },
 };

@@ -2,7 +2,7 @@
 // page shows and how their lines are spaced.
 import type { Block, Page } from "../model";
 import type { Align } from "./alignment";
-import { FONT_LINE_HEIGHTS } from "./font-widths";
+import { FONT_METRICS } from "./font-widths";
 import { officeFont } from "./fonts";
 import { dominantStyle } from "./spans";
 
@@ -74,18 +74,23 @@ export function linePitch(block: Block): number | undefined {
   return gaps.length ? gaps[Math.floor(gaps.length / 2)] : undefined;
 }
 
+/** Where the parser puts a line's top: this many font sizes above its baseline (backends/pdf/runs.ts). */
+const PDF_ASCENT = 0.8;
+
 /**
- * How far (points) to raise the box of a block set at its PDF pitch: exact line spacing
- * gives each line the pitch's height and sets the text at its foot, so a pitch taller than
- * the font's own line would lower every line by the difference. 0 for a single line (set at
- * the font's own height) or a family without measurements.
+ * How far (points) to raise a block's box so its first baseline lands where the PDF's was.
+ * Office sets a line's baseline a font ascent below the box's top, or, with exact line
+ * spacing at the PDF's pitch, a font descent above the foot of the pitch's height; the PDF's
+ * box starts 0.8 of the size above the baseline. Negative lowers the box. 0 for a family
+ * without measurements.
  */
 export function pitchLead(block: Block): number {
-  const pitch = linePitch(block);
-  if (!pitch) return 0;
   const style = dominantStyle((block.lines ?? []).flatMap((l) => l.spans));
-  const lineHeight = FONT_LINE_HEIGHTS[officeFont(style.fontFamily)];
-  return lineHeight ? Math.max(0, pitch - lineHeight * style.fontSize) : 0;
+  const metrics = FONT_METRICS[officeFont(style.fontFamily)];
+  if (!metrics) return 0;
+  const size = style.fontSize;
+  const pitch = linePitch(block);
+  return pitch ? pitch - (PDF_ASCENT + metrics.descent) * size : (metrics.ascent - PDF_ASCENT) * size;
 }
 
 /** A line this many times taller than wide, and no wider than this many font sizes, is set vertically. */
