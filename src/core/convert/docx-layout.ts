@@ -101,6 +101,6 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
     alignment: wordAlign(block, page),
     indent: wordIndent(block),
     spacing: { before: 0, after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
-    children: wordRuns(ownRuns(block, blockAlign(block, page)), title?.base ?? styles.body, fit.spacing),
+    children: wordRuns(ownRuns(block), title?.base ?? styles.body, fit.spacing),
   });
 }

@@ -22,7 +22,7 @@ export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0, 
     if (replaced) return [replaced];
     const font = r.fontFamily ? officeFont(r.fontFamily) : undefined;
     const color = hexColor(r.color);
-    // A line the PDF broke early ("\n", layout modes) breaks here too.
+    // A printed line's end ("\n", layout modes) breaks here too.
     return r.text.split("\n").map((text, k) => {
       const run = new TextRun({
         text,

@@ -96,8 +96,8 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
   const vertical = isVertical(block);
   const charSpacing = fit.spacing ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
   const align = vertical ? "left" : blockAlign(block, page);
-  // A line the PDF broke early ("\n") breaks here too, inside the one paragraph.
-  const runs: PptxGenJS.TextProps[] = ownRuns(block, align).flatMap((r) =>
+  // Each printed line ("\n") breaks here too, inside the one paragraph.
+  const runs: PptxGenJS.TextProps[] = ownRuns(block).flatMap((r) =>
     r.text.split("\n").map((text, k) => ({
       text,
       options: {

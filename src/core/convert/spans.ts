@@ -4,7 +4,6 @@
 // style of the span character it matches, so bold words, links and font changes survive
 // even when the text and the spans differ by a hyphen or a marker.
 import type { Block, Line, Span } from "../model";
-import type { Align } from "./alignment";
 
 /** A span without its geometry: what a converter needs to write a run. */
 export type StyledRun = Omit<Span, "bbox">;
@@ -54,49 +53,16 @@ export function blockRuns(block: Block, extraLines: Line[] = []): StyledRun[] {
 }
 
 /**
- * Runs of what a block shows on its own page (layout modes): its lines joined, with the
- * marker a list item printed, and without text merged in from the next page. A line the
- * PDF broke early (a title's two lines, an address) keeps its break as a "\n" in the run's
- * text; lines that ran full re-wrap, so the paragraph stays one editable paragraph.
+ * Runs of what a block shows on its own page (layout modes): its lines as printed, each
+ * ending in a "\n" (a line break inside the one paragraph, so the block stays one editable
+ * block while every line breaks where the PDF's did, hyphen and all), with the marker a list
+ * item printed, and without text merged in from the next page.
  */
-export function ownRuns(block: Block, align: Align = "left"): StyledRun[] {
+export function ownRuns(block: Block): StyledRun[] {
   const lines = block.lines ?? [];
   if (!lines.length) return styledRuns(block.list ? `${block.list.marker} ${block.text}` : block.text, []);
-  const breaks = lines.map((_, i) => i + 1 < lines.length && brokeEarly(block, lines[i], lines[i + 1], align));
-  return styledRuns(joinOwnLines(lines.map((l) => l.spans.map((s) => s.text).join("")), breaks), lines.flatMap((l) => l.spans));
-}
-
-/** Lines joined by spaces (or by a line break where `breaks[i]` says line i ended early), a word hyphenated at a line end made whole again (the text re-wraps in Office). */
-export function joinOwnLines(texts: string[], breaks: boolean[] = []): string {
-  let out = "";
-  for (const [i, raw] of texts.entries()) {
-    const t = raw.trim();
-    if (!out) out = t;
-    else if (breaks[i - 1] && t) out += `\n${t}`;
-    else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(t)) out = out.slice(0, -1) + t;
-    else if (/[A-Za-z]-$/.test(out) && /^[A-Z]/.test(t)) out += t;
-    else if (t) out += ` ${t}`;
-  }
-  return out;
-}
-
-/** Width of a space, in font sizes, when telling whether a word would have fitted. */
-const SPACE_EM = 0.3;
-
-/**
- * Whether the PDF ended `line` before it had to. Centred and right-set lines were broken by
- * hand (titles, captions, addresses): the box they are centred in is not known, so every
- * break is kept. Other lines broke early when the next line's first word would have fitted
- * in the room left at the line's end.
- */
-function brokeEarly(block: Block, line: Line, next: Line, align: Align): boolean {
-  if (align === "center" || align === "right") return true;
-  const nextText = next.spans.map((s) => s.text).join("").trim();
-  const firstWord = nextText.split(/\s+/)[0] ?? "";
-  if (!nextText || !firstWord) return false;
-  const wordWidth = ((next.bbox[2] - next.bbox[0]) * [...firstWord].length) / [...nextText].length;
-  const size = next.spans[0]?.fontSize ?? FALLBACK_FONT_SIZE;
-  return block.bbox[2] - line.bbox[2] > wordWidth + SPACE_EM * size;
+  const texts = lines.map((l) => l.spans.map((s) => s.text).join("").trim()).filter(Boolean);
+  return styledRuns(texts.join("\n"), lines.flatMap((l) => l.spans));
 }
 
 /** The style covering most characters of some spans: a document's or a block's main style. */
