@@ -289,6 +289,15 @@ describe("parse", () => {
     expect(texts.some((t) => t.includes("takeoff from Soekarno-Hatta International Airport"))).toBe(true);
   });
 
+  it("ends a short centred heading before the wide line under it", async () => {
+    // p2d-demo page 2: "IV. DATASET" (small capitals, centred) over its section's first paragraph.
+    const { doc } = await markdownOf("convert-samples/p2d-demo.pdf");
+    const blocks = doc.pages[1].blocks.filter((b) => !b.hidden);
+    const heading = blocks.find((b) => b.text === "IV. DATASET");
+    expect(heading?.type).toBe("title");
+    expect(blocks.some((b) => b.type === "text" && b.text.startsWith("Our entire dataset consists"))).toBe(true);
+  });
+
   it("recognises footnotes, keeps their marks and puts them after the page's text", async () => {
     const { doc, md } = await markdownOf("born-digital/pdfplumber/federal-register-2020-17221.pdf");
     const blocks = doc.pages[1].blocks.filter((b) => !b.hidden);

@@ -58,6 +58,9 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   // (not mid-sentence, where "2." may just be a number wrapped to the line start).
   if (LIST_MARKER.test(lineText(line)) && (LIST_MARKER.test(lineText(group[0])) || SENTENCE_END.test(lineText(prev).trim()))) return false;
   const centred = Math.abs((line.bbox[0] + line.bbox[2]) / 2 - (prev.bbox[0] + prev.bbox[2]) / 2) < size;
+  // A short centred line over a line more than twice as wide is a heading over its text ("IV. DATASET").
+  const width = (l: Line) => l.bbox[2] - l.bbox[0];
+  if (centred && group.length === 1 && width(line) > 2 * width(prev)) return false;
   if (centred && !isJustified(group)) return true;
   const left = Math.min(...group.map(textStart));
   const right = Math.max(...group.map((l) => l.bbox[2]));
