@@ -18,6 +18,7 @@ const textBlock = (spans: Span[], extra: Partial<Block> = {}): Block => {
 };
 const page = (blocks: Block[]): Page => ({ index: 0, width: 612, height: 792, blocks });
 const LINE = "The quick brown fox jumps over the lazy dog again";
+const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 async function files(doc: Document, target: "word" | "ppt", mode: "flow" | "layout") {
   const z = unzipSync((await convertDocument(doc, target, mode)).bytes);
@@ -57,6 +58,16 @@ describe("line breaks in layout modes", () => {
     expect(ownRuns(title).map((r) => r.text).join("")).toBe("NICS Firearm Background Checks\nNovember - 2015");
     const para = textBlock([span("a paragraph whose word is hyphen-", [72, 100, 300, 110], "Arial"), span("ated at the line end", [72, 112, 180, 122], "Arial")]);
     expect(ownRuns(para).map((r) => r.text).join("")).toBe("a paragraph whose word is hyphen-\nated at the line end");
+  });
+});
+
+describe("unevenly spaced blocks", () => {
+  it("are set as pieces of evenly spaced lines, so a wider gap is kept", async () => {
+    // Three lines at a 12 pt pitch, a paragraph gap, two more: two text boxes on the slide.
+    const lines = [100, 112, 124, 148, 160].map((y) => span(LINE, [72, y, 300, y + 10], "Arial"));
+    const doc: Document = { source: { fileName: "x.pdf", fileType: "pdf", pageCount: 1 }, warnings: [], pages: [page([textBlock(lines)])] };
+    const slide = strFromU8(unzipSync((await convertDocument(doc, "ppt", "layout")).bytes)["ppt/slides/slide1.xml"]);
+    expect(count(slide, "<p:txBody>")).toBe(2);
   });
 });
 

@@ -14,7 +14,7 @@ import { twips } from "./fonts";
 import { verticalTable } from "./docx-vertical";
 import { printedRows } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
-import { letterSpacing } from "./layout-fit";
+import { letterSpacing, lineSpacings } from "./layout-fit";
 import { ownRuns } from "./spans";
 import { pageShapes } from "./docx-shapes";
 import { pixels, placedPictures, type Pictures } from "./pictures";
@@ -101,6 +101,6 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
     alignment: wordAlign(block, page),
     indent: wordIndent(block),
     spacing: { before: 0, after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
-    children: wordRuns(ownRuns(block), title?.base ?? styles.body, fit.spacing),
+    children: wordRuns(ownRuns(block, lineSpacings(block, fit, width)), title?.base ?? styles.body, fit.spacing),
   });
 }

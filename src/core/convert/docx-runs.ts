@@ -16,8 +16,8 @@ export type RunReplacement = (run: StyledRun) => FootnoteReferenceRun | undefine
 
 /** `letterSpacing` (points, layout mode) widens or narrows every character to fit a substitute font to the PDF. */
 export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0, replace?: RunReplacement): (TextRun | ExternalHyperlink | FootnoteReferenceRun)[] {
-  const characterSpacing = Math.round(letterSpacing * 20) || undefined;
   return runs.flatMap((r) => {
+    const characterSpacing = Math.round((r.letterSpacing ?? letterSpacing) * 20) || undefined;
     const replaced = replace?.(r);
     if (replaced) return [replaced];
     const font = r.fontFamily ? officeFont(r.fontFamily) : undefined;

@@ -58,6 +58,41 @@ function measureLine(line: Line): { ratio: number; perChar: number } | undefined
   return { ratio: printed / width, perChar: width / (chars - 1) };
 }
 
+/** Room (a share of the box) a line keeps free when squeezed to fit: rounding in the Office renderers. */
+const SQUEEZE_MARGIN = 0.995;
+
+/**
+ * The letter spacing of each of the block's lines (points), for layout modes that keep every
+ * line: the block's spacing, or less where a line set with it would not fit in the box
+ * (`boxWidth` points) and wrap, pushing the block's later lines down over the next block.
+ * Justified lines are then stretched back to the box by their spaces, as the PDF's were.
+ */
+export function lineSpacings(block: Block, fit: Fit, boxWidth: number): number[] {
+  const limit = MAX_SPACING_EM * dominantSize(block);
+  return (block.lines ?? []).map((line, i) => {
+    const natural = naturalWidth(line);
+    if (!natural || natural.gaps < 1) return fit.spacing;
+    // The first line may be indented: it has that much less room.
+    const room = (boxWidth - (i === 0 ? Math.max(0, line.bbox[0] - block.bbox[0]) : 0)) * SQUEEZE_MARGIN;
+    const fits = (room - natural.width) / natural.gaps;
+    return Math.max(-limit, Math.min(fit.spacing, fits));
+  });
+}
+
+/** A line's width (points) set in the substitute families without letter spacing, and the number of gaps spacing widens. */
+function naturalWidth(line: Line): { width: number; gaps: number } | undefined {
+  let width = 0;
+  let chars = 0;
+  for (const [i, span] of line.spans.entries()) {
+    const t = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
+    const em = textWidthEm(t, officeFont(span.fontFamily), span.bold, span.italic);
+    if (em === undefined) return undefined;
+    width += em * span.fontSize;
+    chars += [...t].length;
+  }
+  return { width, gaps: chars - 1 };
+}
+
 function dominantSize(block: Block): number {
   const sizes = (block.lines ?? []).flatMap((l) => l.spans.map((s) => s.fontSize)).sort((a, b) => a - b);
   return sizes[Math.floor(sizes.length / 2)] ?? 10;

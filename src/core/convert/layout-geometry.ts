@@ -1,6 +1,6 @@
 // What the layout converters (Word frames, PowerPoint text boxes) share: which blocks a
 // page shows and how their lines are spaced.
-import type { Block, Page } from "../model";
+import type { Block, Line, Page } from "../model";
 import type { Align } from "./alignment";
 import { FONT_METRICS } from "./font-widths";
 import { officeFont } from "./fonts";
@@ -62,8 +62,36 @@ const shown = new WeakMap<Page, Block[]>();
 export function layoutBlocks(page: Page): Block[] {
   // Asked for every block of a page (freeSpan): filtered once per page.
   let blocks = shown.get(page);
-  if (!blocks) shown.set(page, (blocks = page.blocks.filter((b) => b.table || (b.type !== "image" && b.text.trim()))));
+  if (!blocks) shown.set(page, (blocks = page.blocks.filter((b) => b.table || (b.type !== "image" && b.text.trim())).flatMap(evenlySpacedPieces)));
   return blocks;
+}
+
+/** A gap between line tops this many times the block's usual pitch parts its lines into pieces. */
+const PIECE_GAP = 1.5;
+
+/**
+ * A block whose lines are not evenly spaced (a list item running on into a second
+ * paragraph, a heading the parser kept with its text) as pieces that are: the layout
+ * converters set a block's lines at one exact pitch, which would pull the lines after a
+ * wider gap up over the block below.
+ */
+function evenlySpacedPieces(block: Block): Block[] {
+  const lines = block.lines ?? [];
+  const pitch = linePitch(block);
+  if (block.table || !pitch || lines.length < 3) return [block];
+  const pieces: Line[][] = [[lines[0]]];
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i].bbox[1] - lines[i - 1].bbox[1] > PIECE_GAP * pitch) pieces.push([]);
+    pieces[pieces.length - 1].push(lines[i]);
+  }
+  if (pieces.length === 1) return [block];
+  return pieces.map((piece, k) => ({
+    ...block,
+    ...(k > 0 && block.type === "title" ? { type: "text" as const } : {}),
+    lines: piece,
+    bbox: piece.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]),
+    text: piece.map((l) => l.spans.map((s) => s.text).join("")).join(" "),
+  }));
 }
 
 /** The distance between the block's line tops (points), when it has two lines or more. */

@@ -7,7 +7,7 @@ import type { Block, Document, Page, Shape } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
 import { DEFAULT_FONT, officeFont } from "./fonts";
 import { isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
-import { letterSpacing, type Fit } from "./layout-fit";
+import { letterSpacing, lineSpacings, type Fit } from "./layout-fit";
 import { verticalBox } from "./vertical-box";
 import { addSlideTable } from "./pptx-table";
 import { printedRows } from "./table-grid";
@@ -97,7 +97,9 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
   const charSpacing = fit.spacing ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
   const align = vertical ? "left" : blockAlign(block, page);
   // Each printed line ("\n") breaks here too, inside the one paragraph.
-  const runs: PptxGenJS.TextProps[] = ownRuns(block).flatMap((r) =>
+  const { width } = textBox(block, page, blockAlign(block, page), fit.fitted);
+  const spacings = vertical ? undefined : lineSpacings(block, fit, width);
+  const runs: PptxGenJS.TextProps[] = ownRuns(block, spacings).flatMap((r) =>
     r.text.split("\n").map((text, k) => ({
       text,
       options: {
@@ -110,7 +112,7 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
         hyperlink: r.link ? { url: r.link } : undefined,
         superscript: r.script === "super" || undefined,
         subscript: r.script === "sub" || undefined,
-        charSpacing,
+        charSpacing: r.letterSpacing !== undefined ? Math.round(r.letterSpacing * toPoints * 100) / 100 || undefined : charSpacing,
       },
     })),
   );

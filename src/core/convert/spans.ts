@@ -6,7 +6,10 @@
 import type { Block, Line, Span } from "../model";
 
 /** A span without its geometry: what a converter needs to write a run. */
-export type StyledRun = Omit<Span, "bbox">;
+export type StyledRun = Omit<Span, "bbox"> & {
+  /** Extra space (points) after each character of this run (layout modes: its line's fit to the PDF's width). */
+  letterSpacing?: number;
+};
 
 /** How far ahead (in span characters) to look for a text character the spans dropped or added. */
 const MAX_SKIP = 12;
@@ -58,11 +61,18 @@ export function blockRuns(block: Block, extraLines: Line[] = []): StyledRun[] {
  * block while every line breaks where the PDF's did, hyphen and all), with the marker a list
  * item printed, and without text merged in from the next page.
  */
-export function ownRuns(block: Block): StyledRun[] {
+export function ownRuns(block: Block, spacings?: number[]): StyledRun[] {
   const lines = block.lines ?? [];
   if (!lines.length) return styledRuns(block.list ? `${block.list.marker} ${block.text}` : block.text, []);
-  const texts = lines.map((l) => l.spans.map((s) => s.text).join("").trim()).filter(Boolean);
-  return styledRuns(texts.join("\n"), lines.flatMap((l) => l.spans));
+  const out: StyledRun[] = [];
+  for (const [i, line] of lines.entries()) {
+    const runs = styledRuns(line.spans.map((s) => s.text).join("").trim(), line.spans);
+    if (!runs.length) continue;
+    if (out.length) out[out.length - 1].text += "\n";
+    const letterSpacing = spacings?.[i];
+    out.push(...(letterSpacing === undefined ? runs : runs.map((r) => ({ ...r, letterSpacing }))));
+  }
+  return out;
 }
 
 /** The style covering most characters of some spans: a document's or a block's main style. */
