@@ -65,7 +65,7 @@ describe("unevenly spaced blocks", () => {
   it("are set as pieces of evenly spaced lines, so a wider gap is kept", async () => {
     // Three lines at a 12 pt pitch, a paragraph gap, two more: two text boxes on the slide.
     const lines = [100, 112, 124, 148, 160].map((y) => span(LINE, [72, y, 300, y + 10], "Arial"));
-    const doc: Document = { source: { fileName: "x.pdf", fileType: "pdf", pageCount: 1 }, warnings: [], pages: [page([textBlock(lines)])] };
+    const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([textBlock(lines)])] };
     const slide = strFromU8(unzipSync((await convertDocument(doc, "ppt", "layout")).bytes)["ppt/slides/slide1.xml"]);
     expect(count(slide, "<p:txBody>")).toBe(2);
   });
