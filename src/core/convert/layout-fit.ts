@@ -42,20 +42,10 @@ export function letterSpacing(block: Block): Fit {
 function measureLine(line: Line): { ratio: number; perChar: number } | undefined {
   const text = line.spans.map((s) => s.text).join("").trim();
   if (text.replace(/\s/g, "").length < MIN_LINE_CHARS) return undefined;
-  let width = 0;
-  let chars = 0;
-  for (const [i, span] of line.spans.entries()) {
-    // The line's outer spaces are not printed ink: leave them out of both widths.
-    const t = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
-    const em = textWidthEm(t, officeFont(span.fontFamily), span.bold, span.italic);
-    if (em === undefined) return undefined;
-    width += em * span.fontSize;
-    chars += [...t].length;
-  }
+  const natural = naturalWidth(line);
   const printed = line.bbox[2] - line.bbox[0];
-  if (width <= 0 || printed <= 0 || chars < 2) return undefined;
-  // Spacing goes after every character but the line's last one is not seen.
-  return { ratio: printed / width, perChar: width / (chars - 1) };
+  if (!natural || natural.width <= 0 || printed <= 0 || natural.gaps < 1) return undefined;
+  return { ratio: printed / natural.width, perChar: natural.width / natural.gaps };
 }
 
 /** Room (a share of the box) a line keeps free when squeezed to fit: rounding in the Office renderers. */
@@ -79,11 +69,15 @@ export function lineSpacings(block: Block, fit: Fit, boxWidth: number): number[]
   });
 }
 
-/** A line's width (points) set in the substitute families without letter spacing, and the number of gaps spacing widens. */
+/**
+ * A line's width (points) set in the substitute families without letter spacing, and the
+ * number of gaps spacing widens (after every character but the line's last, which is not seen).
+ */
 function naturalWidth(line: Line): { width: number; gaps: number } | undefined {
   let width = 0;
   let chars = 0;
   for (const [i, span] of line.spans.entries()) {
+    // The line's outer spaces are not printed ink: leave them out.
     const t = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
     const em = textWidthEm(t, officeFont(span.fontFamily), span.bold, span.italic);
     if (em === undefined) return undefined;
