@@ -102,6 +102,16 @@ export function linePitch(block: Block): number | undefined {
   return gaps.length ? gaps[Math.floor(gaps.length / 2)] : undefined;
 }
 
+/**
+ * The height (points) of a line of the block's main style in its substitute family: what a
+ * one-line block's exact line spacing is set to, so every renderer places it alike.
+ */
+export function fontLineHeight(block: Block): number | undefined {
+  const style = dominantStyle((block.lines ?? []).flatMap((l) => l.spans));
+  const metrics = FONT_METRICS[officeFont(style.fontFamily)];
+  return metrics && (metrics.ascent + metrics.descent) * style.fontSize;
+}
+
 /** Where the parser puts a line's top: this many font sizes above its baseline (backends/pdf/runs.ts). */
 const PDF_ASCENT = 0.8;
 

@@ -6,7 +6,7 @@ import PptxGenJS from "pptxgenjs";
 import type { Block, Document, Page, Shape } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
 import { DEFAULT_FONT, officeFont } from "./fonts";
-import { isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
+import { fontLineHeight, isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
 import { letterSpacing, lineSpacings, type Fit } from "./layout-fit";
 import { verticalBox } from "./vertical-box";
 import { addSlideTable } from "./pptx-table";
@@ -116,7 +116,8 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
       },
     })),
   );
-  const pitch = vertical ? undefined : linePitch(block);
+  // One line is set at its font's own height, exactly: LibreOffice's default spacing sets some families (Liberation Mono) lower.
+  const pitch = vertical ? undefined : (linePitch(block) ?? fontLineHeight(block));
   const objectName = `${block.type} ${block.bbox.map(Math.round).join(",")}`;
   const indent = vertical ? 0 : firstLineIndent(block) * toPoints;
   if (indent) indents.set(objectName, indent);
