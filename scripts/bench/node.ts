@@ -10,7 +10,8 @@ import { readFileSync } from "node:fs";
 import { resolve, basename } from "node:path";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
-import { convertDocument } from "../../src/core/convert/index";
+import { CONVERT_FEATURES, convertDocument } from "../../src/core/convert/index";
+import { MemoryImageStore } from "../../src/core/images/store";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 import { officeBench } from "./office";
 import { ocrBench } from "./ocr";
@@ -64,6 +65,11 @@ for (const file of files) {
   if (plain) console.log(`| ${name} | pdftotext -layout (baseline; parse takes ${(parseS / plain).toFixed(1)}x its time) | ${pages} | ${plain.toFixed(2)} | ${(pages / plain).toFixed(1)} | - |`);
   row("render md+json", renderS, "-");
   CONVERSIONS.forEach(([t, m], i) => row(`convert ${t}/${m}`, convertS[i], memory.convert[i]));
+  // A conversion as the service runs it, end to end: parsed for conversion (drawing, text
+  // colours, pictures kept, vector figures drawn), then each file written with its pictures.
+  const forConversion = await conversionEndToEnd(file, name);
+  row(`parse for conversion (drawing, colours, ${forConversion.pictures} pictures, figures drawn)`, forConversion.parseS, "-");
+  CONVERSIONS.forEach(([t, m], i) => row(`convert ${t}/${m} end to end (that parse + writing the file with its pictures)`, forConversion.parseS + forConversion.convertS[i], "-"));
 }
 console.log(`\nNode ${process.version}. Warm rows follow one parse of the same file. Heap: peak during parsing (sampled after each page), and after each conversion with its output still held.`);
 await officeBench(resolve(import.meta.dirname, "../../../shared/corpus"), gc);
@@ -103,6 +109,16 @@ async function parseWithImages(file: string, name: string, measureHeap: boolean,
   const doc = await parseDocument(input, name, { features, images: { sink }, ...(draw ? { renderer } : {}), onProgress });
   const images = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "image"));
   return { figures: images.length, drawn: images.filter((b) => b.drawn).length, bytes, peak, renderS };
+}
+
+/** The service's conversion path in process: the parse it asks for (CONVERT_FEATURES, drawing, pictures, drawn figures), then each file. */
+async function conversionEndToEnd(file: string, name: string) {
+  const input = new Uint8Array(readFileSync(file));
+  const store = new MemoryImageStore();
+  const [doc, parseS] = await timed(() => parseDocument(input, name, { features: CONVERT_FEATURES, images: { sink: store }, renderer: pdfiumRenderer(input), drawing: true }));
+  const convertS: number[] = [];
+  for (const [target, mode] of CONVERSIONS) convertS.push((await timed(() => convertDocument(doc, target, mode, store)))[1]);
+  return { parseS, convertS, pictures: store.images.size };
 }
 
 /** Live heap above the baseline, with a collection after every page. */
