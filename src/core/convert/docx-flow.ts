@@ -1,8 +1,9 @@
 // Word, flow mode: real paragraphs in reading order (never text boxes), titles in the
 // built-in Heading styles so the navigation pane and a table of contents work, real
-// numbered and bulleted lists, real tables. One section with the first page's size; the
-// text reflows, so PDF page breaks are not kept. Header/footer furniture becomes the
-// section's Word header and footer (docx-furniture.ts), out of the reading text.
+// numbered and bulleted lists, real tables, real footnotes. One section with the first
+// page's size; the text reflows, so PDF page breaks are not kept (but on pages whose lines
+// are numbered, docx-numbered-lines.ts). Header/footer furniture becomes the section's Word
+// header and footer (docx-furniture.ts), out of the reading text.
 import { AlignmentType, Document as WordDocument, ImageRun, LineNumberRestartFormat, Packer, Paragraph, Table, TextRun } from "docx";
 import type { Block, Document, Line, Page } from "../model";
 import { wordFurniture } from "./docx-furniture";

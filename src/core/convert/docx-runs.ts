@@ -1,5 +1,6 @@
 // Styled runs as Word runs, writing only what differs from the paragraph's style so the
-// document stays restylable; links as real hyperlinks.
+// document stays restylable; links as real hyperlinks, icons printed in a line among its
+// words, a footnote's mark as Word's reference to it.
 import { ExternalHyperlink, type FootnoteReferenceRun, ImageRun, TextRun } from "docx";
 import type { InlineImage } from "../model";
 import type { BaseStyle } from "./docx-styles";
