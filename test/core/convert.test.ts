@@ -306,6 +306,27 @@ describe("figures in conversions", () => {
   });
 });
 
+describe("columns in Word flow", () => {
+  it("writes a page's column text in a section of as many columns, the text across them in one-column sections", async () => {
+    // p2d-demo: an IEEE paper, title and authors across the page, then two columns.
+    const paper = await parseDocument(await corpusFile("convert-samples/p2d-demo.pdf"), "p2d-demo.pdf", { features: CONVERT_FEATURES, pageRange: [0, 2], drawing: true });
+    const body = strFromU8(unzipSync((await convertDocument(paper, "word", "flow")).bytes)["word/document.xml"]);
+    const sections = body.split("<w:sectPr").slice(1);
+    expect(sections.length).toBeGreaterThanOrEqual(2);
+    expect(sections[0]).not.toMatch(/<w:cols [^>]*w:num="2"/);
+    expect(body).toMatch(/<w:cols w:space="\d+" w:num="2"\/>/);
+    expect(body).toContain('<w:type w:val="continuous"/>');
+    // The title comes before the first two-column section's break.
+    expect(body.indexOf("Automated Data Extraction")).toBeLessThan(body.indexOf('w:num="2"'));
+    // The Federal Register sets its pages in three columns.
+    const register = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: CONVERT_FEATURES, pageRange: [1, 3], drawing: true });
+    expect(strFromU8(unzipSync((await convertDocument(register, "word", "flow")).bytes)["word/document.xml"])).toMatch(/w:num="3"/);
+    // A page of one column stays one section.
+    const single = strFromU8(unzipSync((await convertDocument(sampleDocument(), "word", "flow")).bytes)["word/document.xml"]);
+    expect(count(single, "<w:sectPr")).toBe(1);
+  });
+});
+
 describe("footnotes in Word flow", () => {
   it("makes a note a Word footnote where the text raises its mark, and leaves the note out of the text", async () => {
     const doc = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: CONVERT_FEATURES, pageRange: [0, 2], drawing: true });
