@@ -1,6 +1,7 @@
 // The layout converters' fitting of the page: substitute fonts spaced to the PDF's widths,
 // boxes that never grow over a neighbour, vertically set text turned, running heads and
-// feet as real Word headers and footers in flow mode. Runs in workerd like convert.test.ts.
+// feet as real Word headers and footers in flow mode, pages in columns as column sections.
+// Runs in workerd like convert.test.ts.
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../../src/core/convert/index";
@@ -148,5 +149,36 @@ describe("text the parser hid from reading but the page printed", () => {
     expect(layout).toContain("continued in the next column");
     const flow = (await files(doc, "word", "flow"))("word/document.xml");
     expect(flow).toMatch(/<w:pStyle w:val="Caption"\/>.*Table 1: Regions and quarters.*<w:tbl>/s);
+  });
+});
+
+describe("columns in Word flow", () => {
+  // A page of column paragraphs of about 400 characters each, under a title across the page.
+  const paragraph = (name: string, bbox: BBox): Block => ({ type: "text", text: `${name} ${"words ".repeat(70)}`, bbox, layer: "body", source: "text-layer" });
+  const columnPage = (columns: number): Page => {
+    const width = (540 - 72 - 18 * (columns - 1)) / columns;
+    const blocks: Block[] = [{ type: "title", text: "A Title Across The Page", bbox: [72, 60, 540, 84], layer: "body", source: "text-layer", titleLevel: 1 }];
+    for (let c = 0; c < columns; c++) for (let r = 0; r < 3; r++) blocks.push(paragraph(`C${c}R${r}`, [72 + c * (width + 18), 100 + r * 200, 72 + c * (width + 18) + width, 280 + r * 200]));
+    return { index: 0, width: 612, height: 792, blocks };
+  };
+  const xmlOf = async (columns: number) => {
+    const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [columnPage(columns)] };
+    return strFromU8(unzipSync((await convertDocument(doc, "word", "flow")).bytes)["word/document.xml"]);
+  };
+
+  it("writes a page's column text in a section of as many columns, the text across them in a one-column section", async () => {
+    const two = await xmlOf(2);
+    const sections = two.split("<w:sectPr").slice(1);
+    expect(sections).toHaveLength(2);
+    expect(sections[0]).not.toContain("<w:cols");
+    expect(sections[1]).toMatch(/<w:cols w:space="360" w:num="2"\/>/);
+    expect(sections[1]).toContain('<w:type w:val="continuous"/>');
+    // The title's paragraph closes the first section; the columns' text follows in reading order.
+    expect(two.indexOf("<w:sectPr")).toBeLessThan(two.indexOf("A Title Across The Page"));
+    expect(two.indexOf("A Title Across The Page")).toBeLessThan(two.indexOf("C0R0"));
+    expect(two.indexOf("C0R2")).toBeLessThan(two.indexOf("C1R0"));
+    expect(await xmlOf(3)).toMatch(/w:num="3"/);
+    // A page of one column stays one section.
+    expect(count(await xmlOf(1), "<w:sectPr")).toBe(1);
   });
 });
