@@ -8,6 +8,7 @@ import { convertDocument } from "../../src/core/convert/index";
 import { isVertical, pitchLead, textBox } from "../../src/core/convert/layout-geometry";
 import { letterSpacing } from "../../src/core/convert/layout-fit";
 import { ownRuns } from "../../src/core/convert/spans";
+import { pageColumns } from "../../src/core/convert/docx-columns";
 import { textWidthEm } from "../../src/core/convert/text-width";
 import type { BBox, Block, Document, Page, Span } from "../../src/core/model";
 import { sampleDocument } from "./convert-sample";
@@ -161,24 +162,16 @@ describe("columns in Word flow", () => {
     for (let c = 0; c < columns; c++) for (let r = 0; r < 3; r++) blocks.push(paragraph(`C${c}R${r}`, [72 + c * (width + 18), 100 + r * 200, 72 + c * (width + 18) + width, 280 + r * 200]));
     return { index: 0, width: 612, height: 792, blocks };
   };
-  const xmlOf = async (columns: number) => {
-    const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [columnPage(columns)] };
-    return strFromU8(unzipSync((await convertDocument(doc, "word", "flow")).bytes)["word/document.xml"]);
-  };
 
-  it("writes a page's column text in a section of as many columns, the text across them in a one-column section", async () => {
-    const two = await xmlOf(2);
-    const sections = two.split("<w:sectPr").slice(1);
-    expect(sections).toHaveLength(2);
-    expect(sections[0]).not.toContain("<w:cols");
-    expect(sections[1]).toMatch(/<w:cols w:space="360" w:num="2"\/>/);
-    expect(sections[1]).toContain('<w:type w:val="continuous"/>');
-    // The title's paragraph closes the first section; the columns' text follows in reading order.
-    expect(two.indexOf("<w:sectPr")).toBeLessThan(two.indexOf("A Title Across The Page"));
-    expect(two.indexOf("A Title Across The Page")).toBeLessThan(two.indexOf("C0R0"));
-    expect(two.indexOf("C0R2")).toBeLessThan(two.indexOf("C1R0"));
-    expect(await xmlOf(3)).toMatch(/w:num="3"/);
-    // A page of one column stays one section.
-    expect(count(await xmlOf(1), "<w:sectPr")).toBe(1);
+  it("tells a page's column text (written in as many Word columns) from the text across its columns", () => {
+    for (const count of [2, 3]) {
+      const page = columnPage(count);
+      const columns = pageColumns(page, 72, 540);
+      expect(columns.of(page.blocks[0])).toBe(1);
+      expect(page.blocks.slice(1).map(columns.of)).toEqual(page.blocks.slice(1).map(() => count));
+      expect(columns.gap).toBeCloseTo(18, 5);
+    }
+    const single = columnPage(1);
+    expect(single.blocks.map(pageColumns(single, 72, 540).of)).toEqual(single.blocks.map(() => 1));
   });
 });
