@@ -4,13 +4,15 @@
 // page's size; the text reflows, so PDF page breaks are not kept (but on pages whose lines
 // are numbered, docx-numbered-lines.ts). Header/footer furniture becomes the section's Word
 // header and footer (docx-furniture.ts), out of the reading text.
-import { AlignmentType, Document as WordDocument, ImageRun, LineNumberRestartFormat, Packer, Paragraph, Table, TextRun } from "docx";
+import { AlignmentType, Document as WordDocument, ImageRun, LineNumberRestartFormat, Packer, Paragraph, SectionType, Table, TextRun } from "docx";
 import type { Block, Document, Line, Page } from "../model";
 import { wordFurniture } from "./docx-furniture";
 import { wordEquation } from "./docx-math";
 import { isFigure, pixels, wordAltText, type Pictures } from "./pictures";
 import { planLists, type ListPlan } from "./docx-lists";
 import { numberedPageElements } from "./docx-numbered-lines";
+import { pageColumns, type PageColumns } from "./docx-columns";
+import { twips } from "./fonts";
 import { footnoteReference, planFootnotes, type FootnotePlan } from "./docx-footnotes";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
@@ -39,28 +41,28 @@ export async function docxFlow(doc: Document, pictures: Pictures = new Map()): P
   const items = flowItems(doc);
   const styles = wordStyles(doc);
   const ctx: Context = { styles, lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures, footnotes: planFootnotes(doc, styles.body) };
-  const children = separateTables(flowElements(items, ctx, page.margin.left / 20));
+  const segments = flowSegments(items, ctx, page.margin.left / 20);
   const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft: page.margin.left / 20 });
   const margin = { ...page.margin, header: furniture.headerMargin, footer: furniture.footerMargin };
+  // Line numbers printed in the PDF's margin become Word's own, counting each page's lines.
+  const lineNumbers = doc.pages.some((p) => p.lineNumbers) ? { countBy: 1, restart: LineNumberRestartFormat.NEW_PAGE } : undefined;
   const word = new WordDocument({
     creator: "docparse",
     title: doc.source.title ?? doc.source.fileName,
     styles: ctx.styles.options,
     numbering: { config: ctx.lists.config },
     footnotes: ctx.footnotes.notes,
-    sections: [
-      {
-        properties: {
-          titlePage: furniture.titlePage || undefined,
-          page: { size: page.size, margin, pageNumbers: furniture.firstPageNumber ? { start: furniture.firstPageNumber } : undefined },
-          // Line numbers printed in the PDF's margin become Word's own, counting each page's lines.
-          lineNumbers: doc.pages.some((p) => p.lineNumbers) ? { countBy: 1, restart: LineNumberRestartFormat.NEW_PAGE } : undefined,
-        },
-        headers: furniture.headers,
-        footers: furniture.footers,
-        children,
+    // One section per stretch of one or two columns; the later ones continue on the same page and inherit the header and footer.
+    sections: segments.map((segment, k) => ({
+      properties: {
+        ...(k === 0 ? { titlePage: furniture.titlePage || undefined } : { type: SectionType.CONTINUOUS }),
+        page: { size: page.size, margin, pageNumbers: k === 0 && furniture.firstPageNumber ? { start: furniture.firstPageNumber } : undefined },
+        lineNumbers,
+        column: segment.columns > 1 ? { count: segment.columns, space: twips(segment.gap) } : undefined,
       },
-    ],
+      ...(k === 0 ? { headers: furniture.headers, footers: furniture.footers } : {}),
+      children: separateTables(segment.children),
+    })),
   });
   return new Uint8Array(await Packer.toArrayBuffer(word));
 }
@@ -89,26 +91,50 @@ function flowItems(doc: Document): FlowItem[] {
   return items;
 }
 
-/** The items as Word elements: pages with numbered lines a page at a time, line for line; the rest block by block. */
-function flowElements(items: FlowItem[], ctx: Context, marginLeft: number): (Paragraph | Table)[] {
-  const out: (Paragraph | Table)[] = [];
+/** A stretch of the document written in one or more columns (a Word section of its own). */
+interface Segment {
+  columns: number;
+  /** The gutter (points) of a stretch in columns. */
+  gap: number;
+  children: (Paragraph | Table)[];
+}
+
+/**
+ * The items as Word elements, in stretches of one or more columns: pages with numbered lines
+ * a page at a time, line for line; the rest block by block, a page's column text in
+ * stretches of its columns (their tables and figures as wide as a column).
+ */
+function flowSegments(items: FlowItem[], ctx: Context, marginLeft: number): Segment[] {
+  const segments: Segment[] = [];
+  const add = (columns: number, gap: number, children: (Paragraph | Table)[]) => {
+    const last = segments[segments.length - 1];
+    if (last && last.columns === columns) last.children.push(...children);
+    else segments.push({ columns, gap, children: [...children] });
+  };
+  const columnsOfPage = new Map<Page, PageColumns>();
   for (let i = 0; i < items.length; ) {
     const { page } = items[i];
     if (!page.lineNumbers) {
-      out.push(...blockElements(items[i++], ctx));
+      let columns = columnsOfPage.get(page);
+      if (!columns) columnsOfPage.set(page, (columns = pageColumns(page, marginLeft, marginLeft + ctx.contentWidth)));
+      const count = columns.of(items[i].block);
+      const columnCtx = count > 1 ? { ...ctx, contentWidth: (ctx.contentWidth - columns.gap * (count - 1)) / count } : ctx;
+      add(count, columns.gap, blockElements(items[i++], columnCtx));
       continue;
     }
     const onPage: FlowItem[] = [];
     while (i < items.length && items[i].page === page) onPage.push(items[i++]);
-    out.push(
-      ...numberedPageElements(
+    add(
+      1,
+      0,
+      numberedPageElements(
         page,
         onPage.map((item) => item.block),
-        { body: ctx.styles.body, marginLeft, pageBreak: out.length > 0, other: (block) => blockElements({ block, page, continuation: [] }, ctx) },
+        { body: ctx.styles.body, marginLeft, pageBreak: segments.some((s) => s.children.length > 0), other: (block) => blockElements({ block, page, continuation: [] }, ctx) },
       ),
     );
   }
-  return out;
+  return segments.length ? segments : [{ columns: 1, gap: 0, children: [] }];
 }
 
 function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (Paragraph | Table)[] {
