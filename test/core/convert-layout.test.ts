@@ -1,12 +1,14 @@
 // The layout converters' fitting of the page: substitute fonts spaced to the PDF's widths,
 // boxes that never grow over a neighbour, vertically set text turned, running heads and
-// feet as real Word headers and footers in flow mode. Runs in workerd like convert.test.ts.
+// feet as real Word headers and footers in flow mode, pages in columns as column sections.
+// Runs in workerd like convert.test.ts.
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../../src/core/convert/index";
 import { isVertical, pitchLead, textBox } from "../../src/core/convert/layout-geometry";
 import { letterSpacing } from "../../src/core/convert/layout-fit";
 import { ownRuns } from "../../src/core/convert/spans";
+import { pageColumns } from "../../src/core/convert/docx-columns";
 import { textWidthEm } from "../../src/core/convert/text-width";
 import type { BBox, Block, Document, Page, Span } from "../../src/core/model";
 import { sampleDocument } from "./convert-sample";
@@ -148,5 +150,28 @@ describe("text the parser hid from reading but the page printed", () => {
     expect(layout).toContain("continued in the next column");
     const flow = (await files(doc, "word", "flow"))("word/document.xml");
     expect(flow).toMatch(/<w:pStyle w:val="Caption"\/>.*Table 1: Regions and quarters.*<w:tbl>/s);
+  });
+});
+
+describe("columns in Word flow", () => {
+  // A page of column paragraphs of about 400 characters each, under a title across the page.
+  const paragraph = (name: string, bbox: BBox): Block => ({ type: "text", text: `${name} ${"words ".repeat(70)}`, bbox, layer: "body", source: "text-layer" });
+  const columnPage = (columns: number): Page => {
+    const width = (540 - 72 - 18 * (columns - 1)) / columns;
+    const blocks: Block[] = [{ type: "title", text: "A Title Across The Page", bbox: [72, 60, 540, 84], layer: "body", source: "text-layer", titleLevel: 1 }];
+    for (let c = 0; c < columns; c++) for (let r = 0; r < 3; r++) blocks.push(paragraph(`C${c}R${r}`, [72 + c * (width + 18), 100 + r * 200, 72 + c * (width + 18) + width, 280 + r * 200]));
+    return { index: 0, width: 612, height: 792, blocks };
+  };
+
+  it("tells a page's column text (written in as many Word columns) from the text across its columns", () => {
+    for (const count of [2, 3]) {
+      const page = columnPage(count);
+      const columns = pageColumns(page, 72, 540);
+      expect(columns.of(page.blocks[0])).toBe(1);
+      expect(page.blocks.slice(1).map(columns.of)).toEqual(page.blocks.slice(1).map(() => count));
+      expect(columns.gap).toBeCloseTo(18, 5);
+    }
+    const single = columnPage(1);
+    expect(single.blocks.map(pageColumns(single, 72, 540).of)).toEqual(single.blocks.map(() => 1));
   });
 });
