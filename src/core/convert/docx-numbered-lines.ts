@@ -26,8 +26,9 @@ const SAME_LINE = 0.5;
 
 /** The page's blocks (in reading order) as Word lines, one per numbered line of the PDF. */
 export function numberedPageElements(page: Page, blocks: Block[], ctx: NumberedPageContext): (Paragraph | Table)[] {
-  const slots = page.blocks.filter((b) => b.lineNumber).map((b) => middle(b.bbox)).sort((a, b) => a - b);
-  const pitch = linePitch(slots);
+  const numbers = page.blocks.filter((b) => b.lineNumber).map((b) => b.bbox);
+  const slots = numbers.map(middle).sort((a, b) => a - b);
+  const pitch = numberedLinePitch(numbers);
   const textLines = blocks.flatMap((b) => (b.lines ?? []).map((l) => middle(l.bbox)));
   const blank = slots.filter((y) => !textLines.some((t) => Math.abs(t - y) <= pitch * SAME_LINE));
   // The page's first paragraph starts a new Word page.
@@ -101,8 +102,9 @@ function columnStarts(block: Block): number[] {
 
 const middle = (bbox: readonly number[]) => (bbox[1] + bbox[3]) / 2;
 
-/** The usual distance between numbered lines (points). */
-function linePitch(slots: number[]): number {
-  const steps = slots.slice(1).map((y, i) => y - slots[i]).sort((a, b) => a - b);
+/** The usual distance (points) between the lines a column of line numbers counts. */
+export function numberedLinePitch(numbers: readonly (readonly number[])[]): number {
+  const tops = numbers.map((b) => b[1]).sort((a, b) => a - b);
+  const steps = tops.slice(1).map((y, i) => y - tops[i]).sort((a, b) => a - b);
   return steps[Math.floor(steps.length / 2)] ?? 12;
 }

@@ -1,6 +1,7 @@
 // Page geometry for flow mode: the first page's size, margins where the text sits.
 import type { BBox, Document } from "../model";
 import { twips } from "./fonts";
+import { numberedLinePitch } from "./docx-numbered-lines";
 
 /** Pages looked at for margins: enough to see past a sparse cover page, few enough to stay cheap. */
 const MARGIN_SAMPLE_PAGES = 5;
@@ -27,11 +28,7 @@ export interface FlowPage {
  */
 function numberedLineLead(numbers: BBox[]): number {
   if (numbers.length < 2) return 0;
-  const tops = numbers.map((b) => b[1]).sort((a, b) => a - b);
-  const steps = tops.slice(1).map((y, i) => y - tops[i]).sort((a, b) => a - b);
-  const pitch = steps[Math.floor(steps.length / 2)];
-  const height = numbers[0][3] - numbers[0][1];
-  return Math.max(0, pitch - height);
+  return Math.max(0, numberedLinePitch(numbers) - (numbers[0][3] - numbers[0][1]));
 }
 
 export function flowPage(doc: Document): FlowPage {

@@ -107,9 +107,15 @@ export function linePitch(block: Block): number | undefined {
  * one-line block's exact line spacing is set to, so every renderer places it alike.
  */
 export function fontLineHeight(block: Block): number | undefined {
+  const main = mainFont(block);
+  return main && (main.ascent + main.descent) * main.size;
+}
+
+/** The substitute family's ascent and descent (ems) and the size of the block's main style; undefined for a family without measurements. */
+function mainFont(block: Block): { ascent: number; descent: number; size: number } | undefined {
   const style = dominantStyle((block.lines ?? []).flatMap((l) => l.spans));
   const metrics = FONT_METRICS[officeFont(style.fontFamily)];
-  return metrics && (metrics.ascent + metrics.descent) * style.fontSize;
+  return metrics && { ...metrics, size: style.fontSize };
 }
 
 /** Where the parser puts a line's top: this many font sizes above its baseline (backends/pdf/runs.ts). */
@@ -123,12 +129,10 @@ const PDF_ASCENT = 0.8;
  * without measurements.
  */
 export function pitchLead(block: Block): number {
-  const style = dominantStyle((block.lines ?? []).flatMap((l) => l.spans));
-  const metrics = FONT_METRICS[officeFont(style.fontFamily)];
-  if (!metrics) return 0;
-  const size = style.fontSize;
+  const main = mainFont(block);
+  if (!main) return 0;
   const pitch = linePitch(block);
-  return pitch ? pitch - (PDF_ASCENT + metrics.descent) * size : (metrics.ascent - PDF_ASCENT) * size;
+  return pitch ? pitch - (PDF_ASCENT + main.descent) * main.size : (main.ascent - PDF_ASCENT) * main.size;
 }
 
 /** A line this many times taller than wide, and no wider than this many font sizes, is set vertically. */

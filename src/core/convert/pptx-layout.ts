@@ -96,9 +96,10 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
   const vertical = isVertical(block);
   const charSpacing = fit.spacing ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
   const align = vertical ? "left" : blockAlign(block, page);
+  const geometry = box(block, page, scale, fit);
+  // Lines squeezed to the box's width (points), where they would wrap.
+  const spacings = vertical ? undefined : lineSpacings(block, fit, geometry.w / scale);
   // Each printed line ("\n") breaks here too, inside the one paragraph.
-  const { width } = textBox(block, page, blockAlign(block, page), fit.fitted);
-  const spacings = vertical ? undefined : lineSpacings(block, fit, width);
   const runs: PptxGenJS.TextProps[] = ownRuns(block, spacings).flatMap((r) =>
     r.text.split("\n").map((text, k) => ({
       text,
@@ -122,7 +123,7 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
   const indent = vertical ? 0 : firstLineIndent(block) * toPoints;
   if (indent) indents.set(objectName, indent);
   slide.addText(runs, {
-    ...box(block, page, scale, fit),
+    ...geometry,
     // Read bottom to top, as table headers and margin notes are turned.
     vert: vertical ? "vert270" : undefined,
     placeholder: isTitle ? "title" : undefined,
