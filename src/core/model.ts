@@ -53,6 +53,13 @@ export interface Table {
   columnCount: number;
   /** Whether the PDF drew the table's grid (false: a table made of aligned text only); converters draw borders to match. */
   ruled?: boolean;
+  /**
+   * Where a ruled table's column borders were drawn, left to right (columnCount + 1 page
+   * positions, points), and its row borders top to bottom (one more than the rows printed on
+   * the table's first page): converters set cells on the PDF's own grid.
+   */
+  columnBorders?: number[];
+  rowBorders?: number[];
   /** The table's region drawn as a picture (element_formats.table "image"). */
   image?: ImageRef;
 }

@@ -79,6 +79,28 @@ describe("ruled tables", () => {
     expect(rows[3][0].text).toBe("MDS installation and verification, INOP marker removal.");
   });
 
+  it("gives a group's name a cell over the columns whose borders hang below it, and keeps the drawn grid", async () => {
+    // NICS checks: "Pre-Pawn" over "Handgun | Long Gun | *Other", whose borders start below the
+    // name with no line between the two header lines; "State / Territory" fills both lines.
+    const [table] = tablesOf(await parse("convert-samples/pl-nics-background-checks-2015-11.pdf", {}, [0, 1]));
+    const { rows, columnCount, columnBorders, rowBorders } = table.table!;
+    const group = rows[1].find((c) => c.text === "Pre-Pawn")!;
+    expect(group).toMatchObject({ colSpan: 3, rowSpan: 1 });
+    expect(rows[1].find((c) => c.text === "State / Territory")).toMatchObject({ rowSpan: 2, colSpan: 1 });
+    expect(rows[1].find((c) => c.text === "Return to Seller - Private Sale")).toMatchObject({ colSpan: 3 });
+    expect(texts(rows[2]).slice(6, 9)).toEqual(["Handgun", "Long Gun", "*Other"]);
+    expect(texts(rows[3]).slice(0, 3)).toEqual(["Alabama", "18,870", "23,022"]);
+    // Where the PDF drew the grid, for converters to set cells on it.
+    expect(columnBorders).toHaveLength(columnCount + 1);
+    expect(rowBorders).toHaveLength(rows.length + 1);
+    const sorted = (xs: number[]) => xs.every((x, i) => i === 0 || x > xs[i - 1]);
+    expect(sorted(columnBorders!) && sorted(rowBorders!)).toBe(true);
+    // "18,870" ends just inside its column's right border.
+    const permit = rows[3][1].bbox!;
+    expect(columnBorders![2] - permit[2]).toBeGreaterThan(0);
+    expect(columnBorders![2] - permit[2]).toBeLessThan(4);
+  });
+
   it("gives a body drawn as one box the header's columns and the text's rows", async () => {
     // Senate expenditures: only the header draws column borders; the body is two boxes over
     // every column, and long descriptions run on under the amounts' head.

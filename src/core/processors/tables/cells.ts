@@ -59,6 +59,10 @@ export function toTableBlock(draft: TableDraft): Block | null {
     rows[c.r0].push(cell);
   }
   const table: Table = { rows, columnCount: colCount, ruled: draft.ruled };
+  if (draft.borders) {
+    table.columnBorders = keptBorders(draft.borders.xs, keepCol);
+    table.rowBorders = keptBorders(draft.borders.ys, keepRow);
+  }
   const runs = draft.cells.flatMap((c) => c.runs);
   const lines = buildLines(runs);
   return {
@@ -70,6 +74,12 @@ export function toTableBlock(draft: TableDraft): Block | null {
     layer: "body",
     source: "text-layer",
   };
+}
+
+/** The borders around the kept tracks: a dropped (empty) track's room goes to the kept one before it. */
+function keptBorders(bounds: number[], keep: Set<number>): number[] {
+  const kept = [...keep].sort((a, b) => a - b);
+  return [bounds[0], ...kept.slice(1).map((k) => bounds[k]), bounds[bounds.length - 1]];
 }
 
 /** For each index i in [0, n], how many kept indices lie below i. */

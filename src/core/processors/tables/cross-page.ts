@@ -20,7 +20,10 @@ export function mergeTablesAcrossPages(pages: Page[]): void {
     let rows = next.table.rows;
     // A repeated header: the continuation's first rows read like the table's header rows.
     if (head.length && rows.length > head.length && head.every((h, k) => rowKey(h) === rowKey(rows[k]))) rows = rows.slice(head.length);
-    prev.table = { rows: [...prev.table.rows, ...rows.map((r) => r.map((c) => ({ ...c, header: undefined }) as TableCell))], columnCount: prev.table.columnCount, ruled: prev.table.ruled };
+    // The first page's grid stays: its row borders describe the rows printed there (layout
+    // modes show only those). A picture of the first part would hide the rest: it goes.
+    const { image: _firstPart, ...grid } = prev.table;
+    prev.table = { ...grid, rows: [...prev.table.rows, ...rows.map((r) => r.map((c) => ({ ...c, header: undefined }) as TableCell))] };
     prev.text = `${prev.text}\n${rows.map((r) => r.map((c) => c.text).join("\t")).join("\n")}`;
     next.continuesFromPreviousPage = true;
     next.hidden = true;

@@ -22,4 +22,6 @@ export interface TableDraft {
   ruled: boolean;
   /** Rows known to be header rows from the drawing (above the rule under the header); 0 when unknown. */
   headerRows: number;
+  /** Where a ruled grid's column and row borders lie (rowCount + 1 and colCount + 1 positions). */
+  borders?: { xs: number[]; ys: number[] };
 }

@@ -115,13 +115,14 @@ function coverage(lines: Segment[], pos: number, a: number, b: number): number {
   return covered / Math.max(1e-6, b - a);
 }
 
-function toLattice(h: Segment[], v: Segment[]): Lattice | null {
-  const x0 = Math.min(...h.map((s) => s.a), ...v.map((s) => s.pos));
-  const x1 = Math.max(...h.map((s) => s.b), ...v.map((s) => s.pos));
-  const y0 = Math.min(...v.map((s) => s.a), ...h.map((s) => s.pos));
-  const y1 = Math.max(...v.map((s) => s.b), ...h.map((s) => s.pos));
+function toLattice(drawnH: Segment[], v: Segment[]): Lattice | null {
+  const x0 = Math.min(...drawnH.map((s) => s.a), ...v.map((s) => s.pos));
+  const x1 = Math.max(...drawnH.map((s) => s.b), ...v.map((s) => s.pos));
+  const y0 = Math.min(...v.map((s) => s.a), ...drawnH.map((s) => s.pos));
+  const y1 = Math.max(...v.map((s) => s.b), ...drawnH.map((s) => s.pos));
   // The box's own edges bound the grid even when no frame is drawn around it.
   const xs = tracks([x0, x1, ...v.map((s) => s.pos)]);
+  const h = [...drawnH, ...hangingBorders(drawnH, v, xs, y0, y1)];
   const ys = tracks([y0, y1, ...h.map((s) => s.pos)]);
   if (xs.length < 2 || ys.length < 2) return null;
   const rows = ys.length - 1;
@@ -153,7 +154,27 @@ function toLattice(h: Segment[], v: Segment[]): Lattice | null {
     }
   }
   rects = rects.sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
-  return { bbox: [x0, y0, x1, y1], xs, ys, cells: rects, h, v };
+  return { bbox: [x0, y0, x1, y1], xs, ys, cells: rects, h: drawnH, v };
+}
+
+/**
+ * Row borders that column borders imply by ending in mid-air. A grouped header draws its
+ * sub-column borders only under the group's name ("Pre-Pawn" over "Handgun | Long Gun |
+ * *Other") and no line between the two; where such a border ends away from every drawn row
+ * line, the two cells beside it end there too, so the group's name gets a cell over them.
+ */
+function hangingBorders(h: Segment[], v: Segment[], xs: number[], y0: number, y1: number): Segment[] {
+  const out: Segment[] = [];
+  const touchesRowLine = (x: number, y: number) => h.some((s) => Math.abs(s.pos - y) <= TOUCH && x >= s.a - TOUCH && x <= s.b + TOUCH);
+  for (const s of v) {
+    const c = xs.findIndex((x) => Math.abs(x - s.pos) < MIN_TRACK);
+    if (c <= 0 || c >= xs.length - 1) continue;
+    for (const end of [s.a, s.b]) {
+      if (end - y0 < MIN_TRACK || y1 - end < MIN_TRACK || touchesRowLine(s.pos, end)) continue;
+      out.push({ pos: end, a: xs[c - 1], b: xs[c + 1] });
+    }
+  }
+  return out;
 }
 
 function* groupRects(rows: number, cols: number, find: (i: number) => number) {

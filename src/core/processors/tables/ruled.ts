@@ -32,7 +32,7 @@ export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
       g = withRows(g, extra);
       cells = cellsOf(g, runs);
     }
-    drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells, ruled: true, headerRows: 0 });
+    drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells, ruled: true, headerRows: 0, borders: { xs: g.xs, ys: g.ys } });
   }
   return drafts;
 }
