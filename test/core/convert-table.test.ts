@@ -127,3 +127,31 @@ describe("a table continued on the next page", () => {
     expect(printedRows(single)).toBe(single);
   });
 });
+
+describe("a ruled table in layout modes sits on the PDF's own grid", () => {
+  it("takes the drawn borders, each column's alignment, each line's colour and where a cell's text sits", async () => {
+    // NICS checks: a ruled grid of right-aligned figures under a black title with a red date line,
+    // "State / Territory" printed on the lower of its two header lines.
+    const doc = await parseDocument(await corpusFile("convert-samples/pl-nics-background-checks-2015-11.pdf"), "nics.pdf", { features: CONVERT_FEATURES, drawing: true });
+    const table = doc.pages[0].blocks.find((b) => b.table)!.table!;
+    const slide = await part(doc, "ppt", "layout", "ppt/slides/slide1.xml");
+    // The table frame starts on the drawn left border and is as wide as the drawn grid (EMU).
+    const EMU = 12700;
+    const [, x, width] = slide.match(/<p:graphicFrame>.*?<a:off x="(\d+)" y="\d+"\/><a:ext cx="(\d+)"/s)!.map(Number);
+    const borders = table.columnBorders!;
+    expect(Math.abs(x / EMU - borders[0])).toBeLessThan(0.5);
+    expect(Math.abs(width / EMU - (borders[borders.length - 1] - borders[0]))).toBeLessThan(0.5);
+    // A cell holding one paragraph per printed line, each in its own colour.
+    expect(slide).toMatch(/<a:srgbClr val="000000"\/>(?:(?!<a:t>).)*<a:t>NICS Firearm Background Checks<\/a:t>/s);
+    expect(slide).toMatch(/<a:srgbClr val="FF0000"\/>(?:(?!<a:t>).)*<a:t>November - 2015<\/a:t>/s);
+    // Figures right-aligned, close to the right border; the header name at the bottom of its two lines.
+    const cellOf = (text: string) => slide.match(new RegExp(`<a:tc[ >](?:(?!</a:tc>).)*<a:t>${text}</a:t>(?:(?!</a:tc>).)*</a:tc>`, "s"))?.[0] ?? "";
+    expect(cellOf("18,870")).toContain('algn="r"');
+    expect(Number(cellOf("18,870").match(/marR="(\d+)"/)![1]) / EMU).toBeLessThan(2);
+    expect(cellOf("State / Territory")).toContain('anchor="b"');
+    // Word layout: the same alignment and padding from the cell's margins.
+    const word = await part(doc, "word", "layout", "word/document.xml");
+    expect(word).toMatch(/<w:tcMar>(?:(?!<\/w:tc>).)*<w:jc w:val="right"\/>(?:(?!<\/w:tc>).)*>18,870</s);
+    expect(word).toMatch(/<w:vAlign w:val="bottom"\/>(?:(?!<\/w:tc>).)*>State \/ Territory</s);
+  });
+});

@@ -12,7 +12,7 @@ import { headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
 import { twips } from "./fonts";
 import { verticalTable } from "./docx-vertical";
-import { printedRows } from "./table-grid";
+import { printedRows, tableBox } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
 import { letterSpacing, lineSpacings } from "./layout-fit";
 import { ownRuns } from "./spans";
@@ -41,14 +41,20 @@ export async function docxLayout(doc: Document, pictures: Pictures = new Map()):
 function pageElements(page: Page, styles: WordStyles): (Paragraph | Table)[] {
   const out: (Paragraph | Table)[] = [];
   for (const block of layoutBlocks(page)) {
-    const [x0, y0, x1] = block.bbox;
-    if (block.table) out.push(anchor(), wordTable({ ...block, table: printedRows(block.table) }, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true }), anchor());
+    if (block.table) out.push(anchor(), layoutTable(block), anchor());
     else if (isVertical(block)) out.push(anchor(), verticalTable(block, styles.body), anchor());
     else out.push(frame(block, page, styles));
   }
   // The section's properties ride on a last ordinary paragraph, not on a frame.
   out.push(anchor());
   return out;
+}
+
+/** A table floating at its place on the page, with the rows printed there. */
+function layoutTable(block: Block): Table {
+  const placed = { ...block, table: printedRows(block.table!) };
+  const [x0, y0, x1, y1] = tableBox(placed);
+  return wordTable({ ...placed, bbox: [x0, y0, x1, y1] }, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true });
 }
 
 /** EMUs (the unit of drawing positions) per point. */

@@ -7,8 +7,10 @@ import { AlignmentType, BorderStyle, ShadingType, type IBorderOptions, HeightRul
 import type { Block, Shape, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { hexColor } from "./docx-styles";
-import { cellFills, cellStyles, type CellStyle } from "./table-cell-style";
-import { cellTextAlign, columnWidths, gridColumns, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
+import { cellFills, cellLineStyles } from "./table-cell-style";
+import { cellAlignments, cellInsets, cellVerticalAligns, columnWidths, gridColumns, pageColumnBorders, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
+
+type LineStyles = ReturnType<typeof cellLineStyles>;
 
 const BORDER = { style: BorderStyle.SINGLE, size: 4, color: "808080" };
 const NO_BORDER = { style: BorderStyle.NONE, size: 0, color: "auto" };
@@ -31,16 +33,18 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   const table = block.table!;
   const columns = gridColumns(table);
   const widths = columnWidths(table, opts.width, block.bbox, { grow: Boolean(opts.position) }).map(twips);
-  // Column borders on the PDF page (points), to tell how each cell's text was aligned.
-  const pdfWidths = columnWidths(table, block.bbox[2] - block.bbox[0], block.bbox);
-  const borders = pdfWidths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [block.bbox[0]]);
+  const borders = pageColumnBorders(block);
+  const alignOf = cellAlignments(block, borders);
+  // Layout mode sets each cell's text as far from its borders as the PDF did.
+  const insetOf = opts.position ? cellInsets(block, borders, alignOf, CELL_PADDING_X / 20) : undefined;
+  const valignOf = cellVerticalAligns(block);
   const heights = opts.keepRowHeights ? rowHeights(table, block.bbox) : [];
   const placed = placeCells(table);
   const starts = new Map(placed.map((p) => [`${p.row}:${p.col}`, p]));
   // Grid places covered by a cell merged down from an earlier row: "row:col" -> that cell.
   const coveredFromAbove = new Map<string, (typeof placed)[number]>();
   for (const p of placed) for (let dr = 1; dr < p.cell.rowSpan; dr++) coveredFromAbove.set(`${p.row + dr}:${p.col}`, p);
-  const styleOf = cellStyles(block);
+  const lineStyles = cellLineStyles(block);
   const fillOf = cellFills(block, opts.drawing);
   // Layout mode sets lines as tight as the PDF's rows allow.
   const tight = Boolean(opts.keepRowHeights);
@@ -56,10 +60,12 @@ export function wordTable(block: Block, opts: TableOptions): Table {
       const n = Math.max(1, (start ?? above)?.cell.colSpan ?? 1);
       const common = { width: { size: span(c, n), type: WidthType.DXA }, columnSpan: n > 1 ? n : undefined };
       if (start) {
-        const align = start.cell.bbox ? cellTextAlign(start.cell.bbox, borders[c], borders[c + n]) : "left";
+        const align = alignOf(start.cell);
         const fill = hexColor(fillOf(start.cell));
         const shading = fill ? { fill, type: ShadingType.CLEAR, color: "auto" } : undefined;
-        cells.push(new TableCell({ ...common, shading, verticalAlign: VerticalAlign.CENTER, children: [cellParagraph(start.cell, styleOf(start.cell), align, tight)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+        const inset = insetOf?.(start.cell);
+        const margins = inset && { left: twips(inset.left), right: twips(inset.right) };
+        cells.push(new TableCell({ ...common, shading, margins, verticalAlign: VALIGN[valignOf(start.cell)], children: [cellParagraph(start.cell, lineStyles, align, tight)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
       }
       else if (above) cells.push(new TableCell({ ...common, children: [new Paragraph("")], verticalMerge: VerticalMergeType.CONTINUE }));
       // A ragged row: fill the grid so Word does not shift the following rows' cells.
@@ -99,29 +105,32 @@ function tableBorders(b: IBorderOptions) {
   return { top: b, bottom: b, left: b, right: b, insideHorizontal: b, insideVertical: b };
 }
 
+const VALIGN = { top: VerticalAlign.TOP, middle: VerticalAlign.CENTER, bottom: VerticalAlign.BOTTOM } as const;
 const ALIGN = { left: undefined, center: AlignmentType.CENTER, right: AlignmentType.RIGHT } as const;
 
 /** Lines of a cell in layout mode are this many font sizes apart: the PDF's rows leave no more room. */
 const TIGHT_LINE_EM = 1.15;
 
-function cellParagraph(cell: ModelCell, style: CellStyle | undefined, align: keyof typeof ALIGN, tight: boolean): Paragraph {
-  const size = style?.fontSize;
-  const color = hexColor(style?.color);
+/** The cell's paragraph; layout mode breaks it where the PDF's lines ended, each line in its own style. */
+function cellParagraph(cell: ModelCell, lineStyles: LineStyles, align: keyof typeof ALIGN, tight: boolean): Paragraph {
+  const lines = (tight ? printedCellText(cell) : cell.text).split("\n");
+  const styles = lineStyles(cell, lines.length);
+  const size = Math.max(0, ...styles.map((st) => st?.fontSize ?? 0));
   return new Paragraph({
     spacing: { after: 0, ...(tight && size ? { line: twips(size * TIGHT_LINE_EM), lineRule: LineRuleType.EXACT } : {}) },
     alignment: ALIGN[align],
-    // Layout mode breaks the cell's lines where the PDF did.
-    children: (tight ? printedCellText(cell) : cell.text).split("\n").map(
-      (text, k) =>
-        new TextRun({
-          text,
-          break: k > 0 ? 1 : undefined,
-          bold: style ? style.bold || undefined : cell.header || undefined,
-          italics: style?.italic || undefined,
-          size: size ? halfPoints(size) : undefined,
-          font: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
-          color: color && color !== "000000" ? color : undefined,
-        }),
-    ),
+    children: lines.map((text, k) => {
+      const style = styles[k];
+      const color = hexColor(style?.color);
+      return new TextRun({
+        text,
+        break: k > 0 ? 1 : undefined,
+        bold: style ? style.bold || undefined : cell.header || undefined,
+        italics: style?.italic || undefined,
+        size: style?.fontSize ? halfPoints(style.fontSize) : undefined,
+        font: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
+        color: color && color !== "000000" ? color : undefined,
+      });
+    }),
   });
 }

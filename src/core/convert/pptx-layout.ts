@@ -10,7 +10,7 @@ import { fontLineHeight, isVertical, layoutBlocks, linePitch, pitchLead, textBox
 import { letterSpacing, lineSpacings, type Fit } from "./layout-fit";
 import { verticalBox } from "./vertical-box";
 import { addSlideTable } from "./pptx-table";
-import { printedRows } from "./table-grid";
+import { printedRows, tableBox } from "./table-grid";
 import { repairPptx, type ShapeIndents } from "./pptx-repair";
 import { TitleLayouts } from "./pptx-title";
 import { dominantStyle, ownRuns } from "./spans";
@@ -49,7 +49,10 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
       if (picture) s.addImage({ data: `image/${picture.type === "jpg" ? "jpeg" : picture.type};base64,${base64(picture.bytes)}`, x: x0 * scale, y: y0 * scale, w: (x1 - x0) * scale, h: (y1 - y0) * scale, altText: placed.alt });
     }
     for (const block of blocks) {
-      if (block.table) addSlideTable(s, { ...block, table: printedRows(block.table) }, scale, body.fontSize, officeFont(body.fontFamily));
+      if (block.table) {
+        const placed = { ...block, table: printedRows(block.table) };
+        addSlideTable(s, { ...placed, bbox: tableBox(placed) }, scale, body.fontSize, officeFont(body.fontFamily));
+      }
       else addTextBox(s, block, page, scale, block === title, indents);
     }
   }

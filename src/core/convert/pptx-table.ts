@@ -4,8 +4,8 @@ import type PptxGenJS from "pptxgenjs";
 import type { Block } from "../model";
 import { officeFont } from "./fonts";
 import { dominantStyle } from "./spans";
-import { cellStyles } from "./table-cell-style";
-import { cellTextAlign, columnWidths, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
+import { cellLineStyles, type CellStyle } from "./table-cell-style";
+import { cellAlignments, cellInsets, cellVerticalAligns, columnWidths, pageColumnBorders, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
 
 /** A table of aligned text (or one the parser could not tell) is drawn without a grid. */
 const NO_BORDER: PptxGenJS.BorderProps = { type: "none" };
@@ -17,6 +17,17 @@ const TABLE_TEXT_SCALE = 0.9;
 /** Font sizes in half points, as PowerPoint shows them. */
 const points = (size: number) => Math.max(1, Math.round(size * 2) / 2);
 
+/** A cell line's text options; without a style of its own a header is bold. */
+function runStyle(style: CellStyle | undefined, header: boolean | undefined, scale: number): PptxGenJS.TextPropsOptions {
+  return {
+    bold: style ? style.bold || undefined : header || undefined,
+    italic: style?.italic || undefined,
+    fontSize: style ? points(style.fontSize * scale * 72) : undefined,
+    fontFace: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
+    color: style?.color ? style.color.replace("#", "").toUpperCase() : undefined,
+  };
+}
+
 /** `scale` maps PDF points to inches on this slide. */
 export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: number, bodySize: number, font: string): void {
   const table = block.table!;
@@ -24,26 +35,28 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
   const spans = (block.lines ?? []).flatMap((l) => l.spans);
   const fontSize = (spans.length ? dominantStyle(spans).fontSize : bodySize * TABLE_TEXT_SCALE) * scale * 72;
   const widths = columnWidths(table, x1 - x0, block.bbox, { grow: true });
-  const borders = widths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [x0]);
-  const column = new Map(placeCells(table).map((p) => [p.cell, p.col]));
-  const styleOf = cellStyles(block);
+  const borders = pageColumnBorders(block);
+  const alignOf = cellAlignments(block, borders);
+  const insetOf = cellInsets(block, borders, alignOf, CELL_MARGIN / scale);
+  // Rows set close keep their height: no margin above and below the text.
+  const vertical = rowsSetClose(block) ? 0 : CELL_MARGIN;
+  const lineStyles = cellLineStyles(block);
+  const valignOf = cellVerticalAligns(block);
   const rows: PptxGenJS.TableRow[] = table.rows.map((row) =>
     row.map((c) => {
-      const col = column.get(c) ?? 0;
-      const align = c.bbox ? cellTextAlign(c.bbox, borders[col], borders[Math.min(borders.length - 1, col + Math.max(1, c.colSpan))]) : "left";
-      const style = styleOf(c);
+      const inset = insetOf(c);
+      // The cell's lines break where the PDF's did, each in its own style.
+      const lines = printedCellText(c).split("\n");
+      const styles = lineStyles(c, lines.length);
       return {
-        // The cell's lines break where the PDF's did.
-        text: printedCellText(c),
+        text: lines.map((text, k) => ({ text, options: { ...runStyle(styles[k], c.header, scale), breakLine: k < lines.length - 1 } })),
         options: {
           rowspan: c.rowSpan > 1 ? c.rowSpan : undefined,
           colspan: c.colSpan > 1 ? c.colSpan : undefined,
-          align,
-          bold: style ? style.bold || undefined : c.header || undefined,
-          italic: style?.italic || undefined,
-          fontSize: style ? points(style.fontSize * scale * 72) : undefined,
-          fontFace: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
-          color: style?.color ? style.color.replace("#", "").toUpperCase() : undefined,
+          align: alignOf(c),
+          valign: valignOf(c),
+          // Inches, as pptxgenjs reads a margin whose top is under 1 ([top, right, bottom, left]).
+          margin: [vertical, inset.right * scale, vertical, inset.left * scale],
         },
       };
     }),
@@ -57,8 +70,7 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
     rowH: table.rows.length ? rowHeights(table, block.bbox).map((h) => h * scale) : undefined,
     fontSize: points(fontSize),
     fontFace: font,
-    // Rows set close keep their height: no margin above and below the text.
-    margin: rowsSetClose(block) ? [0, CELL_MARGIN, 0, CELL_MARGIN] : CELL_MARGIN,
+    margin: [vertical, CELL_MARGIN, vertical, CELL_MARGIN],
     valign: "middle",
     // No grid of its own: the slide redraws the PDF's rules and fills where they were (page-shapes.ts).
     border: NO_BORDER,

@@ -26,6 +26,35 @@ export function cellStyles(block: Block): (cell: TableCell) => CellStyle | undef
   };
 }
 
+/**
+ * One style per printed line of each cell (layout modes keep a cell's lines): a title cell
+ * of a black name over a red date keeps both colours. A cell whose spans do not fall into
+ * as many lines as it printed gets its one style on every line.
+ */
+export function cellLineStyles(block: Block): (cell: TableCell, lineCount: number) => (CellStyle | undefined)[] {
+  const spans = (block.lines ?? []).flatMap((l) => l.spans);
+  const whole = cellStyles(block);
+  return (cell, lineCount) => {
+    const style = whole(cell);
+    const same = Array<CellStyle | undefined>(lineCount).fill(style);
+    if (lineCount < 2 || !cell.bbox) return same;
+    const lines = spanLines(spans.filter((s) => within(s, cell.bbox!)));
+    return lines.length === lineCount ? lines.map((l) => dominantStyle(l)) : same;
+  };
+}
+
+/** Spans grouped into lines, top to bottom: a span whose middle lies within a line's height joins it. */
+function spanLines(spans: Span[]): Span[][] {
+  const middle = (s: Span) => (s.bbox[1] + s.bbox[3]) / 2;
+  const lines: { bottom: number; spans: Span[] }[] = [];
+  for (const s of [...spans].sort((a, b) => middle(a) - middle(b))) {
+    const last = lines[lines.length - 1];
+    if (last && middle(s) <= last.bottom) last.spans.push(s);
+    else lines.push({ bottom: s.bbox[3], spans: [s] });
+  }
+  return lines.map((l) => l.spans);
+}
+
 function within(span: Span, box: [number, number, number, number]): boolean {
   const x = (span.bbox[0] + span.bbox[2]) / 2;
   const y = (span.bbox[1] + span.bbox[3]) / 2;

@@ -39,7 +39,8 @@ export function gridColumns(table: Table): number {
  */
 export function columnWidths(table: Table, total: number, bbox?: BBox, { grow = false }: { grow?: boolean } = {}): number[] {
   const columns = gridColumns(table);
-  const edges = bbox ? gridEdges(placeCells(table), columns, bbox[0], bbox[2], "col") : undefined;
+  const drawn = drawnBorders(table.columnBorders, columns);
+  const edges = drawn ?? (bbox ? gridEdges(placeCells(table), columns, bbox[0], bbox[2], "col") : undefined);
   const raw = edges ? edges.slice(1).map((e, i) => e - edges[i]) : Array.from({ length: columns }, () => 1);
   const sum = raw.reduce((a, b) => a + b, 0);
   // Growing (layout modes), the table may pass its text's box: its last column needs room for its padding.
@@ -47,10 +48,37 @@ export function columnWidths(table: Table, total: number, bbox?: BBox, { grow = 
   return sum > 0 ? raw.map((w) => (w * width) / sum) : raw.map(() => width / columns);
 }
 
+/** The column borders on the PDF page (points), to tell how each cell's text sits between them. */
+export function pageColumnBorders(block: Block): number[] {
+  const table = block.table!;
+  const drawn = drawnBorders(table.columnBorders, gridColumns(table));
+  if (drawn) return drawn;
+  const widths = columnWidths(table, block.bbox[2] - block.bbox[0], block.bbox);
+  return widths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [block.bbox[0]]);
+}
+
 /** Row heights (points) summing to the table's height, the rows' borders in the gaps between their text. */
 export function rowHeights(table: Table, bbox: BBox): number[] {
-  const edges = gridEdges(placeCells(table), table.rows.length, bbox[1], bbox[3], "row");
+  const edges = drawnBorders(table.rowBorders, table.rows.length) ?? gridEdges(placeCells(table), table.rows.length, bbox[1], bbox[3], "row");
   return edges.slice(1).map((e, i) => e - edges[i]);
+}
+
+/** A ruled table's drawn borders when they fit the grid as it now stands (rows added across pages do not). */
+function drawnBorders(borders: number[] | undefined, count: number): number[] | undefined {
+  return borders?.length === count + 1 ? borders : undefined;
+}
+
+/**
+ * Where a table goes on its page in layout modes: on its drawn grid when the PDF ruled one
+ * (text may stick out of a ruled box; the grid is what lines up with the page's rules),
+ * else around its text.
+ */
+export function tableBox(block: Block): BBox {
+  const table = block.table!;
+  const cols = drawnBorders(table.columnBorders, gridColumns(table));
+  const rows = drawnBorders(table.rowBorders, table.rows.length);
+  const [x0, y0, x1, y1] = block.bbox;
+  return [cols?.[0] ?? x0, rows?.[0] ?? y0, cols?.[cols.length - 1] ?? x1, rows?.[rows.length - 1] ?? y1];
 }
 
 /** The narrowest column or row a grid keeps (points), so no track collapses to nothing. */
@@ -130,6 +158,114 @@ export function cellTextAlign(textBox: BBox, left: number, right: number): "left
   const after = right - textBox[2];
   if (Math.abs(before - after) <= CENTRE_TOLERANCE + 0.1 * (right - left) && before > CENTRE_TOLERANCE) return "center";
   return after <= RIGHT_HUG && after * RIGHT_RATIO < before ? "right" : "left";
+}
+
+/** Text edges of one column's cells within this many points of one another are one edge. */
+const COLUMN_EDGE_TOLERANCE = 1.5;
+/** A column's cells share an edge when this share of them has it. */
+const COLUMN_EDGE_SHARE = 0.8;
+
+type CellAlign = ReturnType<typeof cellTextAlign>;
+
+/**
+ * How each cell's text is aligned. A column of figures is read as a whole: its numbers share
+ * their right edge ("4 559" among "1,178"s is right-aligned even where it nearly fills its
+ * cell), names share their left edge; a cell off its column's edge, a header, a column of
+ * same-width text, and a spanning cell each go by where their own text sits (cellTextAlign).
+ */
+export function cellAlignments(block: Block, borders: number[]): (cell: TableCell) => CellAlign {
+  const placed = placeCells(block.table!);
+  const own = new Map(placed.map((p) => [p.cell, p.cell.bbox ? cellTextAlign(p.cell.bbox, borders[p.col], borders[Math.min(borders.length - 1, p.col + Math.max(1, p.cell.colSpan))]) : ("left" as const)]));
+  const byColumn = new Map<number, TableCell[]>();
+  for (const p of placed) {
+    if (p.cell.header || p.cell.colSpan > 1 || !p.cell.bbox || !p.cell.text.trim()) continue;
+    byColumn.set(p.col, [...(byColumn.get(p.col) ?? []), p.cell]);
+  }
+  const shared = new Map<TableCell, CellAlign>();
+  for (const cells of byColumn.values()) {
+    const edge = columnEdge(cells);
+    if (!edge) continue;
+    for (const c of cells) if (Math.abs(edgeOf(c.bbox!, edge.align) - edge.at) <= COLUMN_EDGE_TOLERANCE) shared.set(c, edge.align);
+  }
+  return (cell) => shared.get(cell) ?? own.get(cell) ?? "left";
+}
+
+/** A cell's text this close (points), plus a share of the cell's height, to both its row borders is set in the middle. */
+const MIDDLE_TOLERANCE = 2;
+const MIDDLE_SHARE = 0.1;
+
+/**
+ * Where each cell's text sits between its row borders: known only where the PDF drew them
+ * (a header cell two rows tall with its name on the lower line sits at the bottom); else
+ * in the middle, as rows whose borders come from the text gaps have it there anyway.
+ */
+export function cellVerticalAligns(block: Block): (cell: TableCell) => "top" | "middle" | "bottom" {
+  const table = block.table!;
+  const rows = drawnBorders(table.rowBorders, table.rows.length);
+  if (!rows) return () => "middle";
+  const first = new Map(placeCells(table).map((p) => [p.cell, p.row]));
+  return (cell) => {
+    const r = first.get(cell);
+    if (r === undefined || !cell.bbox || !cell.text.trim()) return "middle";
+    const top = rows[r];
+    const bottom = rows[Math.min(rows.length - 1, r + Math.max(1, cell.rowSpan))];
+    const above = cell.bbox[1] - top;
+    const below = bottom - cell.bbox[3];
+    if (Math.abs(above - below) <= MIDDLE_TOLERANCE + MIDDLE_SHARE * (bottom - top)) return "middle";
+    return above < below ? "top" : "bottom";
+  };
+}
+
+/** Room (points) left between a cell's text and its borders beyond what the PDF left, for a substitute font's wider glyphs. */
+const FONT_SLACK = 1;
+
+/**
+ * Layout modes: the padding (points) that puts each cell's text where the PDF printed it:
+ * a left-aligned cell's text as far from its left border as it was (a name column set in
+ * from its rule), a right-aligned one as far from its right border, a centred one about
+ * its printed middle; the other side keeps at most `pad`, and never so much that the text
+ * would no longer fit on its printed lines.
+ */
+export function cellInsets(block: Block, borders: number[], alignOf: (cell: TableCell) => CellAlign, pad: number): (cell: TableCell) => { left: number; right: number } {
+  const col = new Map(placeCells(block.table!).map((p) => [p.cell, p.col]));
+  return (cell) => {
+    const c = col.get(cell) ?? 0;
+    const left = borders[c];
+    const right = borders[Math.min(borders.length - 1, c + Math.max(1, cell.colSpan))];
+    if (!cell.bbox || !cell.text.trim() || left === undefined || right === undefined) return { left: pad, right: pad };
+    const before = Math.max(0, cell.bbox[0] - left);
+    const after = Math.max(0, right - cell.bbox[2]);
+    const room = Math.max(0, before + after - FONT_SLACK);
+    const align = alignOf(cell);
+    if (align === "left") {
+      const l = Math.min(before, room);
+      return { left: l, right: Math.min(pad, room - l) };
+    }
+    if (align === "right") {
+      const r = Math.min(after, room);
+      return { left: Math.min(pad, room - r), right: r };
+    }
+    // Centred: the narrower side keeps at most `pad`, the wider one the difference as well, so
+    // the text's middle stays where it was. Not across columns: LibreOffice then widens the
+    // table's last column by a share of the padding.
+    const side = Math.max(0, Math.min(pad, Math.min(before, after) - FONT_SLACK / 2));
+    if (cell.colSpan > 1) return { left: side, right: side };
+    return { left: Math.min(room, side + Math.max(0, before - after)), right: Math.min(room, side + Math.max(0, after - before)) };
+  };
+}
+
+const edgeOf = (box: BBox, align: CellAlign) => (align === "left" ? box[0] : align === "right" ? box[2] : (box[0] + box[2]) / 2);
+
+/** The one edge a column's text keeps, when only one of left, right and middle is shared (same-width text keeps all three and says nothing). */
+function columnEdge(cells: TableCell[]): { align: CellAlign; at: number } | undefined {
+  if (cells.length < 2) return undefined;
+  const found = (["left", "right", "center"] as const).flatMap((align) => {
+    const edges = cells.map((c) => edgeOf(c.bbox!, align)).sort((a, b) => a - b);
+    const at = edges[Math.floor(edges.length / 2)];
+    const near = edges.filter((e) => Math.abs(e - at) <= COLUMN_EDGE_TOLERANCE).length;
+    return near >= COLUMN_EDGE_SHARE * cells.length ? [{ align, at }] : [];
+  });
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** A row whose text starts this far (points) above the row before it came from a later page. */
