@@ -45,6 +45,8 @@ export interface TableCell {
   bbox?: BBox;
   /** Offsets in `text` of the spaces where the PDF's lines ended (layout converters keep the printed lines). */
   lineBreaks?: number[];
+  /** The cell's text is turned a quarter turn, reading up the page or down it. */
+  rotated?: "up" | "down";
 }
 
 export interface Table {

@@ -117,6 +117,26 @@ describe("ruled tables", () => {
   });
 });
 
+describe("turned text", () => {
+  it("reads a ruled cell of text turned to read up the page line by line, and keeps a turned side heading out of the table beside it", async () => {
+    // pdf2docx's table demo: a side heading turned up the page between the first table's
+    // columns, and a merged cell of the second table holding three turned paragraphs.
+    const doc = await parse("convert-samples/p2d-demo-table.pdf", {}, [0, 1]);
+    const [aligned, ruled] = tablesOf(doc);
+    const heading = doc.pages[0].blocks.find((b) => b.text.startsWith("Sample Vertical Text"))!;
+    expect(heading.type).toBe("text");
+    expect(heading.text).toBe("Sample Vertical Text From Bottom to Top and From Left to Right");
+    expect(aligned.table!.rows.flat().some((c) => c.text.includes("Sample"))).toBe(false);
+    // The last row's name, set between its description's two lines, stays in the row.
+    expect(aligned.table!.rows.flat().some((c) => c.text === "Document.loadPage()")).toBe(true);
+    const turned = ruled.table!.rows.flat().find((c) => c.rotated)!;
+    expect(turned.rotated).toBe("up");
+    expect(turned.text).toMatch(/^Document\.getTo C\(\) Document\.loadP age\(\) read a Page read a Page/);
+    // Its printed lines, for layout conversions.
+    expect(turned.lineBreaks!.length).toBeGreaterThanOrEqual(10);
+  });
+});
+
 describe("unruled tables", () => {
   it("finds a table from text alignment inside a two-column page", async () => {
     const doc = await parse("born-digital/py-pdf-sample-files/026-latex-multicolumn/multicolumn.pdf");

@@ -18,6 +18,7 @@ import { markLists } from "./lists";
 import { markLineNumbers } from "./line-numbers";
 import { mergeAcrossPages } from "./cross-page";
 import { extractTables, mergeTablesAcrossPages } from "./tables/index";
+import { buildTurnedBlocks } from "./turned";
 import { figureBlocks, hideImagesInTables, placeInlineImages } from "./figures";
 import { attachCaptions } from "./captions";
 import { markFormulas } from "./formulas";
@@ -31,9 +32,9 @@ export function processPage(index: number, raw: PageRuns): Page {
   const { tables, rest: beyondTables } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
   // Vector figures next: their labels are part of the picture, not paragraphs.
   const { figures, rest, images } = vectorFigures(raw.drawings, beyondTables, tables.map((t) => t.bbox), raw.images ?? [], { index, firstRef: raw.images?.length ?? 0, width: raw.width, height: raw.height });
-  const horizontal = rest.filter((r) => !r.vertical);
+  const horizontal = rest.filter((r) => !r.vertical && !r.rotated);
   const vertical = rest.filter((r) => r.vertical);
-  const textBlocks = buildBlocks(buildLines(horizontal));
+  const textBlocks = [...buildBlocks(buildLines(horizontal)), ...buildTurnedBlocks(rest.filter((r) => r.rotated))];
   markFormulas(textBlocks);
   markInlineFormulas(textBlocks);
   const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(images), ...vectorFigureBlocks(figures)], raw.width);

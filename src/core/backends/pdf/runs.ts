@@ -32,6 +32,8 @@ export interface Run {
   color?: string;
   /** Set in vertical writing (CJK top to bottom): the run is a column, read downwards. */
   vertical?: boolean;
+  /** Set for Latin text turned a quarter turn (a table's side heading): reading up the page, or down it. */
+  rotated?: "up" | "down";
   /** Id of the tagged-PDF marked content holding the run (ties it to the structure tree). */
   markedContent?: string;
   /** Marked as an Artifact in a tagged PDF: pagination furniture, not content. */
@@ -162,6 +164,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
       italic: font.italic,
       eol: item.hasEOL,
       ...(vertical ? { vertical } : {}),
+      ...(!vertical && !horizontal ? { rotated: dy < 0 ? ("up" as const) : ("down" as const) } : {}),
       ...markedContentOf(marked),
     });
   }

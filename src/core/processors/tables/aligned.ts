@@ -59,8 +59,13 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
   let cur: TextRow[] = [];
   let singles = 0;
   const flush = () => {
-    // Trailing rows of one chunk are the text after the table.
-    while (cur.length && cellChunks(cur[cur.length - 1], isCell).length < 2) cur.pop();
+    // Trailing rows of one chunk are the text after the table, unless they run on the last
+    // row's cells: closer under it than a line pitch, inside a column after the first.
+    let end = cur.length;
+    while (end && cellChunks(cur[end - 1], isCell).length < 2) end--;
+    const left = Math.min(...cur.slice(0, end).flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[0])));
+    while (end && end < cur.length && runsOnRow(cur[end], cur[end - 1], left, isCell)) end++;
+    cur = cur.slice(0, end);
     if (cur.filter((r) => cellChunks(r, isCell).length >= 2).length >= MIN_TABLE_ROWS) out.push({ rows: cur, bbox: cur.map((r) => r.bbox).reduce(union) });
     cur = [];
     singles = 0;
@@ -85,6 +90,17 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
 }
 
 const cellChunks = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.filter(isCell);
+
+/** A row of one chunk continues the row above when its baseline is less than this many font sizes lower: closer than any line pitch (a name set between its description's two lines)... */
+const RUN_ON_PITCH = 0.85;
+/** ...and starts at least this many font sizes right of the table's left edge. */
+const RUN_ON_INDENT = 2;
+
+function runsOnRow(row: TextRow, above: TextRow, left: number, isCell: (c: Chunk) => boolean): boolean {
+  const [chunk] = cellChunks(row, isCell);
+  if (!chunk) return false;
+  return row.baseline - above.baseline < RUN_ON_PITCH * chunk.fontSize && chunk.bbox[0] - left >= RUN_ON_INDENT * chunk.fontSize;
+}
 
 /** Column separators of a region (white bands down through it), then its cells. */
 function regionDraft(region: Region, isCell: (c: Chunk) => boolean, rules: Ruling[]): TableDraft | null {

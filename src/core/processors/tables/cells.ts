@@ -7,7 +7,7 @@ import { buildLines } from "../lines";
 import { joinLines } from "../blocks";
 import type { CellDraft, TableDraft } from "./draft";
 import { headerRowCount } from "./headers";
-import { textRows, union } from "./rows";
+import { textRows, turnOf, union, uprightRun } from "./rows";
 
 /** Dot leaders (". . . ." or "......") lead the eye across a cell; they are not its content. */
 const LEADER = /\s*(\.\s?){4,}\s*/g;
@@ -19,7 +19,8 @@ export function cellText(runs: Run[]): string {
 /** A cell's text, and where in it the PDF's lines ended (offsets of the spaces that join them), for converters that keep the printed lines. */
 export function cellLines(runs: Run[]): { text: string; breaks: number[] } {
   if (!runs.length) return { text: "", breaks: [] };
-  const rows = textRows(runs, Infinity).map((r) => r.chunks.map((c) => c.text).join(" "));
+  const turn = turnOf(runs);
+  const rows = textRows(turn ? runs.map((r) => uprightRun(r, turn)) : runs, Infinity).map((r) => r.chunks.map((c) => c.text).join(" "));
   const text = joinLines(rows).replace(LEADER, " ").trim();
   // Where each line's text ends in the joined text; a line whose hyphen was mended joins without a break.
   const breaks: number[] = [];
@@ -54,6 +55,8 @@ export function toTableBlock(draft: TableDraft): Block | null {
     const cell: TableCell = { text: c.text, rowSpan: c.r1 - c.r0, colSpan: c.c1 - c.c0 };
     const breaks = c.draft && printed.get(c.draft)?.breaks;
     if (breaks?.length) cell.lineBreaks = breaks;
+    const turn = turnOf(c.runs);
+    if (turn) cell.rotated = turn;
     if (c.r0 < headerRows) cell.header = true;
     if (c.runs.length) cell.bbox = c.runs.map((x) => x.bbox).reduce(union);
     rows[c.r0].push(cell);

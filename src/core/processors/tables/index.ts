@@ -26,7 +26,9 @@ export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? 
     for (const c of draft.cells) for (const r of c.runs) taken.add(r);
   }
   let rest = taken.size ? raw.runs.filter((r) => !taken.has(r)) : raw.runs;
-  for (const draft of alignedDrafts(rest, raw.width, rulings)) {
+  // Turned text has no rows and columns of its own to align on (a side heading beside a
+  // table): it stays out of the alignment search, and comes out as a block of its own.
+  for (const draft of alignedDrafts(rest.filter((r) => !r.rotated), raw.width, rulings)) {
     const block = tableOf(draft);
     if (!block) continue;
     tables.push(block);

@@ -66,6 +66,23 @@ function sameLine(a: Run, b: Run): boolean {
   return small.baseline > large.baseline - SCRIPT_RAISE * large.fontSize && small.baseline < large.baseline + SCRIPT_DROP * large.fontSize;
 }
 
+/** Which way a group of runs (a cell's, a block's) is turned, when all of it is turned the same way. */
+export function turnOf(runs: Run[]): Run["rotated"] {
+  const turn = runs[0]?.rotated;
+  return turn && runs.every((r) => r.rotated === turn) ? turn : undefined;
+}
+
+/**
+ * A turned run as it would sit were the text turned upright: text reading up the page has
+ * its lines left to right and reads from the bottom, text reading down has its lines right
+ * to left and reads from the top. Lines and word gaps are then found as for level text.
+ */
+export function uprightRun(run: Run, turn: "up" | "down"): Run {
+  const [x0, y0, x1, y1] = run.bbox;
+  const bbox: BBox = turn === "up" ? [-y1, x0, -y0, x1] : [y0, -x1, y1, -x0];
+  return { ...run, bbox, baseline: bbox[3] };
+}
+
 export function union(a: BBox, b: BBox): BBox {
   return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
