@@ -155,3 +155,19 @@ describe("a ruled table in layout modes sits on the PDF's own grid", () => {
     expect(word).toMatch(/<w:vAlign w:val="bottom"\/>(?:(?!<\/w:tc>).)*>State \/ Territory</s);
   });
 });
+
+describe("turned text in conversions", () => {
+  it("turns a cell's text and a side heading the way the PDF did", async () => {
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-table.pdf"), "table.pdf", { features: CONVERT_FEATURES, drawing: true });
+    const slide = await part(doc, "ppt", "layout", "ppt/slides/slide1.xml");
+    // The ruled table's merged cell of text reading up the page.
+    expect(slide).toMatch(/<a:t>Document\.getTo<\/a:t>(?:(?!<\/a:tc>).)*<a:tcPr[^>]* vert="vert270"/s);
+    // The side heading: one text box turned the same way, its letters not squeezed.
+    const heading = slide.match(/<p:sp>(?:(?!<\/p:sp>).)*Sample Vertical Text(?:(?!<\/p:sp>).)*<\/p:sp>/s)![0];
+    expect(heading).toContain('vert="vert270"');
+    expect(heading).not.toMatch(/ spc="-/);
+    // Word flow: the turned cell reads bottom to top, in rows tall enough for its lines.
+    const word = await part(doc, "word", "flow", "word/document.xml");
+    expect(word).toMatch(/<w:textDirection w:val="btLr"\/>(?:(?!<\/w:tc>).)*>Document\.getTo C\(\)/s);
+  });
+});

@@ -3,7 +3,7 @@
 // widths from the PDF. In flow mode thin borders where the PDF drew a grid and each cell's
 // background; in layout mode the table floats at its PDF place without either, as the page's
 // own rules and fills are redrawn behind it (docx-shapes.ts).
-import { AlignmentType, BorderStyle, ShadingType, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, LineRuleType, TableCell, TableLayoutType, TableRow, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
+import { AlignmentType, BorderStyle, ShadingType, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, LineRuleType, TableCell, TableLayoutType, TableRow, TextDirection, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
 import type { Block, Shape, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { hexColor } from "./docx-styles";
@@ -38,7 +38,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   // Layout mode sets each cell's text as far from its borders as the PDF did.
   const insetOf = opts.position ? cellInsets(block, borders, alignOf, CELL_PADDING_X / 20) : undefined;
   const valignOf = cellVerticalAligns(block);
-  const heights = opts.keepRowHeights ? rowHeights(table, block.bbox) : [];
+  const heights = opts.keepRowHeights ? rowHeights(table, block.bbox) : turnedTextHeights(block);
   const placed = placeCells(table);
   const starts = new Map(placed.map((p) => [`${p.row}:${p.col}`, p]));
   // Grid places covered by a cell merged down from an earlier row: "row:col" -> that cell.
@@ -65,7 +65,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
         const shading = fill ? { fill, type: ShadingType.CLEAR, color: "auto" } : undefined;
         const inset = insetOf?.(start.cell);
         const margins = inset && { left: twips(inset.left), right: twips(inset.right) };
-        cells.push(new TableCell({ ...common, shading, margins, verticalAlign: VALIGN[valignOf(start.cell)], children: [cellParagraph(start.cell, lineStyles, align, tight)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+        cells.push(new TableCell({ ...common, shading, margins, verticalAlign: VALIGN[valignOf(start.cell)], textDirection: start.cell.rotated ? TURNED[start.cell.rotated] : undefined, children: [cellParagraph(start.cell, lineStyles, align, tight)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
       }
       else if (above) cells.push(new TableCell({ ...common, children: [new Paragraph("")], verticalMerge: VerticalMergeType.CONTINUE }));
       // A ragged row: fill the grid so Word does not shift the following rows' cells.
@@ -100,11 +100,31 @@ export function wordTable(block: Block, opts: TableOptions): Table {
   });
 }
 
+/** Room (points) beyond a turned cell's printed length, for its padding and a wider substitute font. */
+const TURNED_SLACK = 6;
+
+/**
+ * Flow mode: rows at least as tall as the turned text in them was long. Word lays a turned
+ * cell's lines along the row's height and would otherwise break them every few letters.
+ */
+function turnedTextHeights(block: Block): number[] {
+  const heights: number[] = [];
+  for (const p of placeCells(block.table!)) {
+    if (!p.cell.rotated || !p.cell.bbox) continue;
+    const rows = Math.max(1, p.cell.rowSpan);
+    const each = (p.cell.bbox[3] - p.cell.bbox[1] + TURNED_SLACK) / rows;
+    for (let r = p.row; r < p.row + rows; r++) heights[r] = Math.max(heights[r] ?? 0, each);
+  }
+  return heights;
+}
+
 /** The grid as the PDF drew it: a table of aligned text only (ruled false) gets none. */
 function tableBorders(b: IBorderOptions) {
   return { top: b, bottom: b, left: b, right: b, insideHorizontal: b, insideVertical: b };
 }
 
+/** Turned cell text: up the page is Word's bottom-to-top direction, down it top-to-bottom. */
+const TURNED = { up: TextDirection.BOTTOM_TO_TOP_LEFT_TO_RIGHT, down: TextDirection.TOP_TO_BOTTOM_RIGHT_TO_LEFT } as const;
 const VALIGN = { top: VerticalAlign.TOP, middle: VerticalAlign.CENTER, bottom: VerticalAlign.BOTTOM } as const;
 const ALIGN = { left: undefined, center: AlignmentType.CENTER, right: AlignmentType.RIGHT } as const;
 

@@ -97,7 +97,8 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
   const toPoints = scale * POINTS_PER_INCH;
   const fit = letterSpacing(block);
   const vertical = isVertical(block);
-  const charSpacing = fit.spacing ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
+  // Turned text runs along the box's height: the squeeze measured across its width does not apply.
+  const charSpacing = fit.spacing && !vertical ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
   const align = vertical ? "left" : blockAlign(block, page);
   const geometry = box(block, page, scale, fit);
   // Lines squeezed to the box's width (points), where they would wrap.

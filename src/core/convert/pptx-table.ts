@@ -17,6 +17,9 @@ const TABLE_TEXT_SCALE = 0.9;
 /** Font sizes in half points, as PowerPoint shows them. */
 const points = (size: number) => Math.max(1, Math.round(size * 2) / 2);
 
+/** Turned cell text: reading up the page is PowerPoint's "rotate 270", down it "rotate 90". */
+const TURNED = { up: "vert270", down: "vert" } as const;
+
 /** A cell line's text options; without a style of its own a header is bold. */
 function runStyle(style: CellStyle | undefined, header: boolean | undefined, scale: number): PptxGenJS.TextPropsOptions {
   return {
@@ -55,6 +58,7 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
           colspan: c.colSpan > 1 ? c.colSpan : undefined,
           align: alignOf(c),
           valign: valignOf(c),
+          textDirection: c.rotated ? TURNED[c.rotated] : undefined,
           // Inches, as pptxgenjs reads a margin whose top is under 1 ([top, right, bottom, left]).
           margin: [vertical, inset.right * scale, vertical, inset.left * scale],
         },

@@ -187,7 +187,8 @@ export function cellAlignments(block: Block, borders: number[]): (cell: TableCel
     if (!edge) continue;
     for (const c of cells) if (Math.abs(edgeOf(c.bbox!, edge.align) - edge.at) <= COLUMN_EDGE_TOLERANCE) shared.set(c, edge.align);
   }
-  return (cell) => shared.get(cell) ?? own.get(cell) ?? "left";
+  // Turned text starts at its line's start (the bottom of a cell reading up): its box says nothing about left and right.
+  return (cell) => (cell.rotated ? "left" : (shared.get(cell) ?? own.get(cell) ?? "left"));
 }
 
 /** A cell's text this close (points), plus a share of the cell's height, to both its row borders is set in the middle. */
@@ -206,7 +207,7 @@ export function cellVerticalAligns(block: Block): (cell: TableCell) => "top" | "
   const first = new Map(placeCells(table).map((p) => [p.cell, p.row]));
   return (cell) => {
     const r = first.get(cell);
-    if (r === undefined || !cell.bbox || !cell.text.trim()) return "middle";
+    if (r === undefined || !cell.bbox || !cell.text.trim() || cell.rotated) return "middle";
     const top = rows[r];
     const bottom = rows[Math.min(rows.length - 1, r + Math.max(1, cell.rowSpan))];
     const above = cell.bbox[1] - top;
@@ -232,7 +233,7 @@ export function cellInsets(block: Block, borders: number[], alignOf: (cell: Tabl
     const c = col.get(cell) ?? 0;
     const left = borders[c];
     const right = borders[Math.min(borders.length - 1, c + Math.max(1, cell.colSpan))];
-    if (!cell.bbox || !cell.text.trim() || left === undefined || right === undefined) return { left: pad, right: pad };
+    if (!cell.bbox || !cell.text.trim() || cell.rotated || left === undefined || right === undefined) return { left: pad, right: pad };
     const before = Math.max(0, cell.bbox[0] - left);
     const after = Math.max(0, right - cell.bbox[2]);
     const room = Math.max(0, before + after - FONT_SLACK);
