@@ -161,7 +161,7 @@ export function cellTextAlign(textBox: BBox, left: number, right: number): "left
 }
 
 /** Text edges of one column's cells within this many points of one another are one edge. */
-const COLUMN_EDGE_TOLERANCE = 1.5;
+const COLUMN_EDGE_TOLERANCE = 2.5;
 /** A column's cells share an edge when this share of them has it. */
 const COLUMN_EDGE_SHARE = 0.8;
 
@@ -217,8 +217,10 @@ export function cellVerticalAligns(block: Block): (cell: TableCell) => "top" | "
   };
 }
 
-/** Room (points) left between a cell's text and its borders beyond what the PDF left, for a substitute font's wider glyphs. */
+/** Room left between a cell's text and its borders beyond what the PDF left, for a substitute font's wider glyphs or a size rounded up to the half point: at least this many points... */
 const FONT_SLACK = 1;
+/** ...or this share of the text's width. */
+const FONT_SLACK_SHARE = 0.06;
 
 /**
  * Layout modes: the padding (points) that puts each cell's text where the PDF printed it:
@@ -236,7 +238,8 @@ export function cellInsets(block: Block, borders: number[], alignOf: (cell: Tabl
     if (!cell.bbox || !cell.text.trim() || cell.rotated || left === undefined || right === undefined) return { left: pad, right: pad };
     const before = Math.max(0, cell.bbox[0] - left);
     const after = Math.max(0, right - cell.bbox[2]);
-    const room = Math.max(0, before + after - FONT_SLACK);
+    const slack = Math.max(FONT_SLACK, FONT_SLACK_SHARE * (cell.bbox[2] - cell.bbox[0]));
+    const room = Math.max(0, before + after - slack);
     const align = alignOf(cell);
     if (align === "left") {
       const l = Math.min(before, room);
@@ -249,7 +252,7 @@ export function cellInsets(block: Block, borders: number[], alignOf: (cell: Tabl
     // Centred: the narrower side keeps at most `pad`, the wider one the difference as well, so
     // the text's middle stays where it was. Not across columns: LibreOffice then widens the
     // table's last column by a share of the padding.
-    const side = Math.max(0, Math.min(pad, Math.min(before, after) - FONT_SLACK / 2));
+    const side = Math.max(0, Math.min(pad, Math.min(before, after) - slack / 2));
     if (cell.colSpan > 1) return { left: side, right: side };
     return { left: Math.min(room, side + Math.max(0, before - after)), right: Math.min(room, side + Math.max(0, after - before)) };
   };
