@@ -3,7 +3,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { CONVERT_FEATURES, convertDocument } from "../../src/core/convert/index";
-import { blockAlign } from "../../src/core/convert/alignment";
+import { blockAlign, firstLineIndent } from "../../src/core/convert/alignment";
 import { levelFromMarker, planLists } from "../../src/core/convert/docx-lists";
 import { officeFont } from "../../src/core/convert/fonts";
 import { styledRuns } from "../../src/core/convert/spans";
@@ -256,6 +256,10 @@ describe("conversion pieces", () => {
     expect(blockAlign(block([line(250, 350, 0)]), page)).toBe("center");
     expect(blockAlign(block([line(72, 170, 0)]), page)).toBe("left");
     expect(blockAlign({ ...body, align: "right" }, page)).toBe("right");
+    // A first-line indent only where the other lines share their left edge: not for an
+    // address centred under a letterhead, whose first line is the longest.
+    expect(firstLineIndent(block([line(90, 540, 0), line(72, 500, 12), line(72, 530, 24)]))).toBe(18);
+    expect(firstLineIndent(block([line(237, 375, 0), line(268, 344, 12), line(263, 349, 24), line(257, 355, 36)]))).toBe(0);
   });
 
   it("reads list formats from markers", () => {

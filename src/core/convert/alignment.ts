@@ -45,7 +45,11 @@ export function blockAlign(block: Block, page: Page): Align {
 /** The first line's indent against the rest of the block (points; negative hangs), when it is a real indent. */
 export function firstLineIndent(block: Block): number {
   const lines = block.lines ?? [];
-  if (lines.length < 2) return 0;
+  if (lines.length < 2 || block.align === "center" || block.align === "right") return 0;
+  // Only lines that share a left edge have an indent: centred lines (an address under a
+  // letterhead) start where their length puts them.
+  const middles = lines.map((l) => (l.bbox[0] + l.bbox[2]) / 2);
+  if (spread(lines.slice(1).map((l) => l.bbox[0])) >= EDGE_TOLERANCE || spread(middles) < EDGE_TOLERANCE * 2) return 0;
   const indent = lines[0].bbox[0] - Math.min(...lines.slice(1).map((l) => l.bbox[0]));
   return Math.abs(indent) >= MIN_FIRST_LINE_INDENT && Math.abs(indent) <= MAX_FIRST_LINE_INDENT ? indent : 0;
 }

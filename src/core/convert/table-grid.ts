@@ -53,7 +53,8 @@ export function pageColumnBorders(block: Block): number[] {
   const table = block.table!;
   const drawn = drawnBorders(table.columnBorders, gridColumns(table));
   if (drawn) return drawn;
-  const widths = columnWidths(table, block.bbox[2] - block.bbox[0], block.bbox);
+  // At the PDF's scale: the last column's padding may reach past the text's box.
+  const widths = columnWidths(table, block.bbox[2] - block.bbox[0], block.bbox, { grow: true });
   return widths.reduce((edges, w) => [...edges, edges[edges.length - 1] + w], [block.bbox[0]]);
 }
 
