@@ -231,6 +231,21 @@ describe("conversion pieces", () => {
     expect(officeFont("QWERTY+CourierNewPSMT")).toBe("Courier New");
     expect(officeFont("Calibri-Light")).toBe("Calibri");
     expect(officeFont("")).toBe("Calibri");
+    // TeX's math italic and symbols are serif faces, its sans is not.
+    expect(officeFont("ABCDEF+CMMI10")).toBe("Times New Roman");
+    expect(officeFont("CMSY7")).toBe("Times New Roman");
+    expect(officeFont("CMSS10")).toBe("Arial");
+  });
+
+  it("writes a script at the size Office draws as printed: Office shrinks scripts itself", () => {
+    const sub = (text: string, fontSize: number): Span => ({ ...span(text), fontSize, script: "sub" });
+    const runs = styledRuns("ROB and x2", [span("R"), sub("OB", 6), span(" and x"), sub("2", 8)]);
+    // 6 pt drawn at two thirds of 9 pt; 8 pt would need 12, more than the 10 pt text it rides on.
+    expect(runs.filter((r) => r.script).map((r) => [r.text, r.fontSize])).toEqual([
+      ["OB", 9],
+      ["2", 10],
+    ]);
+    expect(styledRuns("x", [span("x")])[0].fontSize).toBe(10);
   });
 
   it("starts a new Word list after other text, at another kind of marker, or when numbering goes back", () => {

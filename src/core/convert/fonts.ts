@@ -8,10 +8,10 @@
 // Word on Windows or macOS has the originals.
 const FAMILIES: [RegExp, string][] = [
   [/courier|mono|consola|menlo|inconsolata|typewriter|cmtt/i, "Courier New"],
-  [/sans|arial|helvetica|verdana|tahoma|nimbussan|arimo|dejavusans|segoe|frutiger|univers|futura|trebuchet|gill|lucida|myriad|avenir|roboto|opensans|lato/i, "Arial"],
+  [/sans|cmss|arial|helvetica|verdana|tahoma|nimbussan|arimo|dejavusans|segoe|frutiger|univers|futura|trebuchet|gill|lucida|myriad|avenir|roboto|opensans|lato/i, "Arial"],
   [/calibri|carlito/i, "Calibri"],
   [/cambria|caladea/i, "Cambria"],
-  [/times|serif|georgia|garamond|minion|cmr|nimbusrom|tinos|libertine|palatino|bookman|century|roman|melior|baskerville|caslon|charter|utopia|sabon|stix|cmbx|cmti/i, "Times New Roman"],
+  [/times|serif|georgia|garamond|minion|cmr|nimbusrom|tinos|libertine|palatino|bookman|century|roman|melior|baskerville|caslon|charter|utopia|sabon|stix|cmbx|cmti|cmmi|cmsy|cmex/i, "Times New Roman"],
   [/symbol/i, "Symbol"],
 ];
 

@@ -47,7 +47,22 @@ export function styledRuns(text: string, spans: Span[]): StyledRun[] {
     // A space (or an unmatched character) keeps the style before it.
     owner.push(current);
   }
-  return mergeRuns([...text].map((ch, i) => ({ ...styleOf(spans[owner[i]]), text: ch })));
+  const host = scriptHostSize(spans);
+  return mergeRuns([...text].map((ch, i) => ({ ...styleOf(spans[owner[i]], host), text: ch })));
+}
+
+/**
+ * Word and PowerPoint draw a superscript or subscript smaller than its run's size (about two
+ * thirds), so a script is written at the size that draws it as printed: its own size over
+ * that share, at most the size of the text it rides on.
+ */
+const OFFICE_SCRIPT_SCALE = 2 / 3;
+
+/** The main size of the spans that are not scripts: what a script rides on. */
+function scriptHostSize(spans: Span[]): number | undefined {
+  if (!spans.some((s) => s.script)) return undefined;
+  const level = spans.filter((s) => !s.script);
+  return level.length ? dominantStyle(level).fontSize : undefined;
 }
 
 /** Runs of a block as the flow converter writes it: its whole text, spans of its own lines and any continuation. */
@@ -92,8 +107,9 @@ function plainStyle(): Omit<StyledRun, "text"> {
   return { fontFamily: "", fontSize: FALLBACK_FONT_SIZE, bold: false, italic: false };
 }
 
-function styleOf(s: Span): Omit<StyledRun, "text"> {
-  return { fontFamily: s.fontFamily, fontSize: s.fontSize, bold: s.bold, italic: s.italic, color: s.color, link: s.link, script: s.script };
+function styleOf(s: Span, scriptHost?: number): Omit<StyledRun, "text"> {
+  const fontSize = s.script && scriptHost ? Math.max(s.fontSize, Math.min(scriptHost, s.fontSize / OFFICE_SCRIPT_SCALE)) : s.fontSize;
+  return { fontFamily: s.fontFamily, fontSize, bold: s.bold, italic: s.italic, color: s.color, link: s.link, script: s.script };
 }
 
 const sameStyle = (a: StyledRun, b: StyledRun) =>
