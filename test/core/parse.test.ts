@@ -195,6 +195,18 @@ describe("parse", () => {
     expect(body.lines!.some((l) => l.spans.some((s) => s.bold))).toBe(false);
   });
 
+  it("knows italic and bold from URW's font names (NimbusRomNo9L-ReguItal, -Medi)", async () => {
+    const { fontInfoFromName } = await import("../../src/core/backends/pdf/fonts");
+    expect(fontInfoFromName("MJRNNT+NimbusRomNo9L-ReguItal")).toMatchObject({ bold: false, italic: true });
+    expect(fontInfoFromName("NimbusRomNo9L-Medi")).toMatchObject({ bold: true, italic: false });
+    expect(fontInfoFromName("NimbusRomNo9L-MediItal")).toMatchObject({ bold: true, italic: true });
+    expect(fontInfoFromName("NimbusRomNo9L-Regu")).toMatchObject({ bold: false, italic: false });
+    // In a paper set in them, the reference's venue is italic.
+    const { doc } = await markdownOf("convert-samples/p2d-demo.pdf");
+    const spans = doc.pages[5].blocks.flatMap((b) => b.lines ?? []).flatMap((l) => l.spans);
+    expect(spans.some((s) => s.italic && s.text.includes("Document Analysis and Recognition"))).toBe(true);
+  });
+
   it("does not take bold table-of-contents entries for headings", async () => {
     const { doc } = await markdownOf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
     expect(doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text)).toEqual(["Contents"]);

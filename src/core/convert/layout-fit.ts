@@ -4,6 +4,7 @@
 // and the block would grow or shrink. A little letter spacing makes the substitute text
 // as wide as the PDF's, so lines break where they did and the page keeps its look. Fonts
 // that are metric-compatible with the family written need (and get) none.
+import { firstLineIndent } from "./alignment";
 import type { Block, Line } from "../model";
 import { officeFont } from "./fonts";
 import { textWidthEm } from "./text-width";
@@ -59,11 +60,13 @@ const SQUEEZE_MARGIN = 0.995;
  */
 export function lineSpacings(block: Block, fit: Fit, boxWidth: number): number[] {
   const limit = MAX_SPACING_EM * dominantSize(block);
+  // Under a hanging first line (a numbered reference) the other lines are indented by as much.
+  const hanging = Math.max(0, -firstLineIndent(block));
   return (block.lines ?? []).map((line, i) => {
     const natural = naturalWidth(line);
     if (!natural || natural.gaps < 1) return fit.spacing;
     // The first line may be indented: it has that much less room.
-    const room = (boxWidth - (i === 0 ? Math.max(0, line.bbox[0] - block.bbox[0]) : 0)) * SQUEEZE_MARGIN;
+    const room = (boxWidth - (i === 0 ? Math.max(0, line.bbox[0] - block.bbox[0]) : hanging)) * SQUEEZE_MARGIN;
     const fits = (room - natural.width) / natural.gaps;
     return Math.max(-limit, Math.min(fit.spacing, fits));
   });

@@ -12,9 +12,10 @@ export interface FontInfo {
 
 // TeX's Computer Modern names its weights and shapes in the name's letters: cmbx/cmb
 // (bold), cmti/cmsl/cmmi (italic, slanted, math italic), and the cm-super (EC) fonts the
-// same with "sf" (sfbx, sfbi, sfti, sfsl).
-const BOLD = /bold|black|heavy|semibold|demi|-medi\b|medium|\bbd\b|-bd|cmbx|cmb\d|sfbx|sfbi|sfsb/i;
-const ITALIC = /italic|oblique|-it\b|-ital|cmti|cmsl|cmmi|sfti|sfsl|sfbi/i;
+// same with "sf" (sfbx, sfbi, sfti, sfsl). URW's free clones (NimbusRomNo9L) end their
+// names in -Regu, -ReguItal, -Medi (bold) and -MediItal.
+const BOLD = /bold|black|heavy|semibold|demi|-medi(\b|ital)|medium|\bbd\b|-bd|cmbx|cmb\d|sfbx|sfbi|sfsb/i;
+const ITALIC = /italic|oblique|-it\b|-ital|ital$|cmti|cmsl|cmmi|sfti|sfsl|sfbi/i;
 
 export function fontInfoFromName(rawName: string): FontInfo {
   const name = rawName.replace(/^[A-Z]{6}\+/, "");
