@@ -57,7 +57,8 @@ describe("cell backgrounds follow the PDF", () => {
 
 describe("table grid from the cells' text boxes", () => {
   it("puts column borders in the gutters, even for a column whose cells all span", async () => {
-    const { columnWidths, cellTextAlign } = await import("../../src/core/convert/table-grid");
+    const { columnWidths } = await import("../../src/core/convert/table-grid");
+    const { cellTextAlign } = await import("../../src/core/convert/table-cell-text");
     const cell = (text: string, x0: number, x1: number, colSpan = 1) => ({ text, rowSpan: 1, colSpan, bbox: [x0, 0, x1, 10] as [number, number, number, number] });
     const table = {
       columnCount: 4,

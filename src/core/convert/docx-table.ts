@@ -8,7 +8,8 @@ import type { Block, Shape, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { hexColor } from "./docx-styles";
 import { cellFills, cellLineStyles } from "./table-cell-style";
-import { cellAlignments, cellInsets, cellVerticalAligns, columnWidths, gridColumns, pageColumnBorders, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
+import { columnWidths, gridColumns, pageColumnBorders, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
+import { cellAlignments, cellInsets, cellVerticalAligns } from "./table-cell-text";
 
 type LineStyles = ReturnType<typeof cellLineStyles>;
 

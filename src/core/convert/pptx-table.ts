@@ -5,7 +5,8 @@ import type { Block } from "../model";
 import { officeFont } from "./fonts";
 import { dominantStyle } from "./spans";
 import { cellLineStyles, type CellStyle } from "./table-cell-style";
-import { cellAlignments, cellInsets, cellVerticalAligns, columnWidths, pageColumnBorders, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
+import { columnWidths, pageColumnBorders, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
+import { cellAlignments, cellInsets, cellVerticalAligns } from "./table-cell-text";
 
 /** A table of aligned text (or one the parser could not tell) is drawn without a grid. */
 const NO_BORDER: PptxGenJS.BorderProps = { type: "none" };
