@@ -5,7 +5,7 @@
 import PptxGenJS from "pptxgenjs";
 import type { Block, Document, Page, Shape } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
-import { DEFAULT_FONT, officeFont } from "./fonts";
+import { DEFAULT_FONT, officeFont, slidePoints } from "./fonts";
 import { fontLineHeight, isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
 import { letterSpacing, lineSpacings, type Fit } from "./layout-fit";
 import { verticalBox } from "./vertical-box";
@@ -110,7 +110,7 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
       options: {
         softBreakBefore: k > 0 || undefined,
         fontFace: r.fontFamily ? officeFont(r.fontFamily) : DEFAULT_FONT,
-        fontSize: Math.max(1, Math.round(r.fontSize * toPoints * 2) / 2),
+        fontSize: slidePoints(r.fontSize * toPoints),
         bold: r.bold,
         italic: r.italic,
         color: r.color ? r.color.replace("#", "").toUpperCase() : undefined,

@@ -2,7 +2,7 @@
 // model stores them (a cell covered by a span from above is absent), with rowspan/colspan.
 import type PptxGenJS from "pptxgenjs";
 import type { Block } from "../model";
-import { officeFont } from "./fonts";
+import { officeFont, slidePoints } from "./fonts";
 import { dominantStyle } from "./spans";
 import { cellLineStyles, type CellStyle } from "./table-cell-style";
 import { columnWidths, pageColumnBorders, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
@@ -15,9 +15,6 @@ const CELL_MARGIN = 0.03;
 /** Text size relative to the body when the table has no spans of its own. */
 const TABLE_TEXT_SCALE = 0.9;
 
-/** Font sizes in half points, as PowerPoint shows them. */
-const points = (size: number) => Math.max(1, Math.round(size * 2) / 2);
-
 /** Turned cell text: reading up the page is PowerPoint's "rotate 270", down it "rotate 90". */
 const TURNED = { up: "vert270", down: "vert" } as const;
 
@@ -26,7 +23,7 @@ function runStyle(style: CellStyle | undefined, header: boolean | undefined, sca
   return {
     bold: style ? style.bold || undefined : header || undefined,
     italic: style?.italic || undefined,
-    fontSize: style ? points(style.fontSize * scale * 72) : undefined,
+    fontSize: style ? slidePoints(style.fontSize * scale * 72) : undefined,
     fontFace: style?.fontFamily ? officeFont(style.fontFamily) : undefined,
     color: style?.color ? style.color.replace("#", "").toUpperCase() : undefined,
   };
@@ -73,7 +70,7 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
     colW: widths.map((w) => w * scale),
     // Rows as tall as the PDF's; PowerPoint grows a row its text needs.
     rowH: table.rows.length ? rowHeights(table, block.bbox).map((h) => h * scale) : undefined,
-    fontSize: points(fontSize),
+    fontSize: slidePoints(fontSize),
     fontFace: font,
     margin: [vertical, CELL_MARGIN, vertical, CELL_MARGIN],
     valign: "middle",
