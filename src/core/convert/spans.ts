@@ -94,7 +94,7 @@ export function ownRuns(block: Block, spacings?: number[]): StyledRun[] {
 export function dominantStyle(spans: Span[]): Omit<StyledRun, "text"> {
   const weight = new Map<string, { style: Omit<StyledRun, "text">; chars: number }>();
   for (const s of spans) {
-    const style = { fontFamily: s.fontFamily, fontSize: Math.round(s.fontSize * 2) / 2, bold: s.bold, italic: s.italic, color: s.color };
+    const style = { fontFamily: s.fontFamily, fontSize: Math.round(s.fontSize * 10) / 10, bold: s.bold, italic: s.italic, color: s.color };
     const key = JSON.stringify(style);
     const entry = weight.get(key) ?? { style, chars: 0 };
     entry.chars += s.text.length;
