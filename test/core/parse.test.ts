@@ -9,6 +9,7 @@ import { renderParseResult } from "../../src/core/render/result";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { openPdf } from "../../src/core/backends/pdf/open";
 import { pageRuns } from "../../src/core/backends/pdf/runs";
+import type { Block } from "../../src/core/model";
 
 const features = (over: Partial<FeatureConfig> = {}): FeatureConfig => ({ ...DEFAULT_FEATURES, ...over });
 
@@ -193,6 +194,20 @@ describe("parse", () => {
     expect(abstract.lines![0].spans[0].fontFamily).not.toMatch(/^[A-Z]{6}\+/); // subset prefix removed
     const body = doc.pages[0].blocks.find((b) => b.text.startsWith("Dynamic languages such as JavaScript are"))!;
     expect(body.lines!.some((l) => l.spans.some((s) => s.bold))).toBe(false);
+  });
+
+  it("takes an item number for a list marker, and a person's initial for the name it is", async () => {
+    const { markLists } = await import("../../src/core/processors/lists");
+    const text = (t: string): Block => ({ type: "text", bbox: [72, 0, 300, 10], text: t, layer: "body", source: "text-layer" });
+    const blocks = ["a. first point", "(B) second point", "IV) fourth point", "S. Carberry, S. Elzer, and S. Demir, “Information graphics”", "V. Kolmogorov and Y. Boykov"].map(text);
+    markLists([{ index: 0, width: 600, height: 800, blocks }]);
+    expect(blocks.map((b) => [b.type, b.list?.marker ?? null, b.text])).toEqual([
+      ["list", "a.", "first point"],
+      ["list", "(B)", "second point"],
+      ["list", "IV)", "fourth point"],
+      ["text", null, "S. Carberry, S. Elzer, and S. Demir, “Information graphics”"],
+      ["text", null, "V. Kolmogorov and Y. Boykov"],
+    ]);
   });
 
   it("knows italic and bold from URW's font names (NimbusRomNo9L-ReguItal, -Medi)", async () => {

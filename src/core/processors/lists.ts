@@ -3,7 +3,13 @@
 import type { Block, Page } from "../model";
 
 const BULLET = /^([•·◦▪▫●○■□‣⁃–\-*])\s+/;
-const NUMBERED = /^((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\((\d{1,3}|[a-z]|[ivx]{1,4})\))\s+/i;
+/**
+ * An item number: 1. 2) (3), a. b) (c), i. ii) (iv). A capital letter or numeral counts only
+ * closed by a parenthesis ("A)", "(B)", "IV)"): before a full stop it is as often a person's
+ * initial ("S. Carberry, ...", "V. Kolmogorov" in a reference list), and taking it for a
+ * marker would cut it from the text.
+ */
+const NUMBERED = /^((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|([A-Z]|[IVX]{1,4})\)|\((\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})\))\s+/;
 /** Indentation step (points) between list levels. */
 const INDENT_STEP = 12;
 /** A line of dashes or stars ("- - - - x", "* * *") is a rule or a divider, not an item. */
