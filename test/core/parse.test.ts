@@ -220,6 +220,12 @@ describe("parse", () => {
     const { doc } = await markdownOf("convert-samples/p2d-demo.pdf");
     const spans = doc.pages[5].blocks.flatMap((b) => b.lines ?? []).flatMap((l) => l.spans);
     expect(spans.some((s) => s.italic && s.text.includes("Document Analysis and Recognition"))).toBe(true);
+    // Its headings in small capitals stand apart from the text under them, though their
+    // estimated widths put them off the column's middle.
+    const texts = doc.pages[5].blocks.map((b) => b.text);
+    expect(texts).toContain("VIII. ACKNOWLEDGMENTS");
+    expect(texts).toContain("REFERENCES");
+    expect(texts.some((t) => t.startsWith("S. Carberry, S. Elzer, and S. Demir"))).toBe(true);
   });
 
   it("does not take bold table-of-contents entries for headings", async () => {

@@ -20,6 +20,10 @@ const PARAGRAPH_INDENT = 0.8;
 const SHORT_LINE = 0.2;
 /** Font sizes closer than this (points) count as the same size. */
 const SAME_SIZE = 0.6;
+/** A line of capitals only (at least four letters, no lower case): a heading's words... */
+const CAPITALS_LINE = /^(?=(?:[^\p{L}]*\p{Lu}){4})[^\p{Ll}]+$/u;
+/** ...when the line in lower case under it is this many times as wide. */
+const CAPITALS_HEADING_RATIO = 1.5;
 /** A display formula is set in from its column's text by more than this many font sizes. */
 const FORMULA_INSET = 3;
 
@@ -61,6 +65,9 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   // A short centred line over a line more than twice as wide is a heading over its text ("IV. DATASET").
   const width = (l: Line) => l.bbox[2] - l.bbox[0];
   if (centred && group.length === 1 && width(line) > 2 * width(prev)) return false;
+  // So is a shorter line in capitals over one in lower case, centred or not as measured
+  // ("REFERENCES" in small capitals, whose estimated width puts its middle off).
+  if (group.length === 1 && width(line) > CAPITALS_HEADING_RATIO * width(prev) && CAPITALS_LINE.test(lineText(prev).trim()) && /\p{Ll}/u.test(lineText(line))) return false;
   if (centred && !isJustified(group)) return true;
   const left = Math.min(...group.map(textStart));
   const right = Math.max(...group.map((l) => l.bbox[2]));
