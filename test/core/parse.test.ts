@@ -225,7 +225,9 @@ describe("parse", () => {
     const texts = doc.pages[5].blocks.map((b) => b.text);
     expect(texts).toContain("VIII. ACKNOWLEDGMENTS");
     expect(texts).toContain("REFERENCES");
-    expect(texts.some((t) => t.startsWith("S. Carberry, S. Elzer, and S. Demir"))).toBe(true);
+    // Each reference one paragraph with its number hung in the margin, initials kept.
+    expect(texts.some((t) => t.startsWith("[2] S. Carberry, S. Elzer, and S. Demir"))).toBe(true);
+    expect(texts.find((t) => t.startsWith("[8] D. Karatzas"))).toMatch(/S\. Robles Mestre/);
   });
 
   it("does not take bold table-of-contents entries for headings", async () => {

@@ -1,6 +1,7 @@
 // Lines -> paragraphs: a new block starts where the vertical gap grows, the font size
 // changes, or the line does not overlap the previous one horizontally.
 import type { Block, Line } from "../model";
+import { ITEM_NUMBER } from "./lists";
 import { lineFontSize, lineText, union } from "./lines";
 import { isFormulaPiece } from "./formulas";
 
@@ -8,8 +9,8 @@ import { isFormulaPiece } from "./formulas";
 const PARAGRAPH_GAP = 0.7;
 /** A line opening with a bullet starts a new item, whatever the spacing. */
 const ITEM_START = /^\s*[•·◦▪●○■‣⁃]\s/;
-/** An item number or letter opening a line: "1.", "a)", "(iv)". */
-const LIST_MARKER = /^\s*((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\((\d{1,3}|[a-z]|[ivx]{1,4})\))\s/i;
+/** An item number or letter opening a line ("1.", "a)", "(iv)", not an initial such as "S."), or a reference's number ("[12]"). */
+const LIST_MARKER = new RegExp(String.raw`^\s*(${ITEM_NUMBER}|\[\d{1,3}\])\s`);
 /** A line ending like this finished its sentence. */
 const SENTENCE_END = /[.!?:;。！？：；]$/;
 /** Spans smaller than this share of their line's type are labels, not its text. */

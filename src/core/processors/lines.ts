@@ -16,6 +16,9 @@ const LINE_SPLIT_GAP = 2.5;
 /** A gap over a column gutter splits a line once it is wider than this many font sizes. */
 const GUTTER_SPLIT_GAP = 0.5;
 
+/** A list item's marker: a reference number, an item number or a bullet. */
+const HUNG_MARKER = /^(\[\d{1,3}\]|\(?\d{1,3}[.)]|[•·◦▪●○■‣⁃–-])$/;
+
 /** Scripts written without spaces between words (Han, kana, full-width forms; not Hangul, which spaces its words). */
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
@@ -48,7 +51,10 @@ export function buildLines(runs: Run[]): Line[] {
     let current: Run[] = [];
     for (const run of row) {
       const prev = current[current.length - 1];
-      if (prev && (splits(prev, run) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
+      // A list's marker hung out in the margin ("[12]", "3.", "•") stays with its item's
+      // text: the white band under a column of such markers is no gutter between columns.
+      const hungMarker = current.length === 1 && HUNG_MARKER.test(prev.text.trim());
+      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
         lines.push(toLine(current));
         current = [];
       }

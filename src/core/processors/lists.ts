@@ -9,7 +9,8 @@ const BULLET = /^([•·◦▪▫●○■□‣⁃–\-*])\s+/;
  * initial ("S. Carberry, ...", "V. Kolmogorov" in a reference list), and taking it for a
  * marker would cut it from the text.
  */
-const NUMBERED = /^((\d{1,3}|[a-z]|[ivx]{1,4})[.)]|([A-Z]|[IVX]{1,4})\)|\((\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})\))\s+/;
+export const ITEM_NUMBER = String.raw`(\d{1,3}|[a-z]|[ivx]{1,4})[.)]|([A-Z]|[IVX]{1,4})\)|\((\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})\)`;
+const NUMBERED = new RegExp(`^(${ITEM_NUMBER})\\s+`);
 /** Indentation step (points) between list levels. */
 const INDENT_STEP = 12;
 /** A line of dashes or stars ("- - - - x", "* * *") is a rule or a divider, not an item. */
