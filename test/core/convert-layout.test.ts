@@ -119,6 +119,25 @@ describe("PowerPoint paragraph indents", () => {
     expect(slide).toContain(`indent="${emu}" marL="0"`);
     expect(slide).toContain(`indent="-${emu}" marL="${emu}"`);
   });
+
+  it("tabs a list's marker off its text and hangs the item to where the PDF set the text", async () => {
+    // "1." at 75, its text at 93 after a tab; a one-line item says so only by that gap.
+    const item: Block = {
+      type: "list",
+      bbox: [75, 314, 164, 326],
+      text: "Énumération 1",
+      list: { ordered: true, level: 0, marker: "1." },
+      lines: [{ bbox: [75, 314, 164, 326], spans: [span("1.", [75, 314, 84, 326], "Times", 12), span(" Énumération 1", [93, 314, 164, 326], "Times", 12)] }],
+      layer: "body",
+      source: "text-layer",
+    };
+    expect(ownRuns(item).map((r) => r.text).join("")).toBe("1.\tÉnumération 1");
+    const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([item])] };
+    const slide = (await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml");
+    expect(slide).toContain(`indent="-${18 * 12700}" marL="${18 * 12700}"`);
+    const word = (await files(doc, "word", "layout"))("word/document.xml");
+    expect(word).toMatch(/<w:ind w:left="360" w:hanging="360"\/>.*>1\.<\/w:t><w:tab\/>/s);
+  });
 });
 
 describe("Word flow headers and footers", () => {

@@ -130,7 +130,7 @@ describe("line numbers in the margin", () => {
     // The caption's aligned columns are tabbed lines, not a table Word would leave unnumbered; dashes are no list.
     expect(body).not.toContain("<w:tbl>");
     expect(body).not.toContain("<w:numPr>");
-    expect(body).toMatch(/MICHAEL A\. KNOWLES,<\/w:t><\/w:r><w:r><w:t xml:space="preserve">\t:/);
+    expect(body).toMatch(/MICHAEL A\. KNOWLES,<\/w:t><\/w:r><w:r><w:tab\/><w:t xml:space="preserve">:/);
   });
 
   it("are not found in a page without them", async () => {

@@ -2,6 +2,7 @@
 // start and end. Word and PowerPoint re-wrap text with substitute fonts, so a centred
 // title must be *centred*, not merely placed where its text happened to start.
 import type { Block, Page } from "../model";
+import { ITEM_NUMBER } from "../processors/lists";
 
 export type Align = NonNullable<Block["align"]>;
 
@@ -42,10 +43,37 @@ export function blockAlign(block: Block, page: Page): Align {
   return "left";
 }
 
+/** A gap after a list's marker at least this many font sizes wide is a tab, not a space. */
+const MARKER_TAB_EM = 0.5;
+
+/**
+ * How far a list item's text stands right of its marker (points), when the PDF set the
+ * marker off with a tab ("1." then the text at the item's indent); 0 otherwise. Layout
+ * conversions write a tab there and hang the paragraph by as much, so the text starts where
+ * it was printed.
+ */
+export function markerHang(block: Block): number {
+  const lines = block.lines ?? [];
+  const [marker, text] = lines[0]?.spans ?? [];
+  if (!marker || !text || !MARKER.test(marker.text.trim())) return 0;
+  if (text.bbox[0] - marker.bbox[2] < MARKER_TAB_EM * marker.fontSize) return 0;
+  // The item's other lines must start under its text: a marker set in as a first-line
+  // indent, the text running on flush left below it, does not hang.
+  if (lines.slice(1).some((l) => Math.abs(l.bbox[0] - text.bbox[0]) > EDGE_TOLERANCE)) return 0;
+  return text.bbox[0] - marker.bbox[0];
+}
+
+/** A list's marker: an item number, a reference's number or a bullet. */
+const MARKER = new RegExp(String.raw`^(${ITEM_NUMBER}|\[\d{1,3}\]|[•·◦▪●○■‣⁃–-])$`);
+
 /** The first line's indent against the rest of the block (points; negative hangs), when it is a real indent. */
 export function firstLineIndent(block: Block): number {
   const lines = block.lines ?? [];
-  if (lines.length < 2 || block.align === "center" || block.align === "right") return 0;
+  if (block.align === "center" || block.align === "right") return 0;
+  // A marker tabbed off its text hangs by as much, on one line or several.
+  const hang = markerHang(block);
+  if (hang) return -hang;
+  if (lines.length < 2) return 0;
   // Only lines that share a left edge have an indent: centred lines (an address under a
   // letterhead) start where their length puts them.
   const middles = lines.map((l) => (l.bbox[0] + l.bbox[2]) / 2);

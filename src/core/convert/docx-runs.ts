@@ -1,7 +1,7 @@
 // Styled runs as Word runs, writing only what differs from the paragraph's style so the
 // document stays restylable; links as real hyperlinks, icons printed in a line among its
 // words, a footnote's mark as Word's reference to it.
-import { ExternalHyperlink, type FootnoteReferenceRun, ImageRun, TextRun } from "docx";
+import { ExternalHyperlink, type FootnoteReferenceRun, ImageRun, Tab, TextRun } from "docx";
 import type { InlineImage } from "../model";
 import type { BaseStyle } from "./docx-styles";
 import { hexColor } from "./docx-styles";
@@ -26,7 +26,8 @@ export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0, 
     // A printed line's end ("\n", layout modes) breaks here too.
     return r.text.split("\n").map((text, k) => {
       const run = new TextRun({
-        text,
+        // A tab (after a list's marker) as Word's own tab.
+        children: text.includes("\t") ? text.split("\t").flatMap((piece, t) => [...(t > 0 ? [new Tab()] : []), ...(piece ? [piece] : [])]) : [text],
         break: k > 0 ? 1 : undefined,
         font: font && font !== base.font ? font : undefined,
         size: r.fontSize && Math.abs(r.fontSize - base.size) >= SIZE_TOLERANCE ? halfPoints(r.fontSize) : undefined,

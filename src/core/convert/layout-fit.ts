@@ -4,7 +4,7 @@
 // and the block would grow or shrink. A little letter spacing makes the substitute text
 // as wide as the PDF's, so lines break where they did and the page keeps its look. Fonts
 // that are metric-compatible with the family written need (and get) none.
-import { firstLineIndent } from "./alignment";
+import { firstLineIndent, markerHang } from "./alignment";
 import type { Block, Line } from "../model";
 import { officeFont } from "./fonts";
 import { textWidthEm } from "./text-width";
@@ -28,7 +28,7 @@ export function letterSpacing(block: Block): Fit {
   // The narrowest ratio among the block's lines: justified lines are stretched by their
   // spaces, so the least stretched (usually the last) shows the font's own width best.
   let best: { ratio: number; perChar: number } | undefined;
-  for (const line of block.lines ?? []) {
+  for (const line of fittedLines(block)) {
     const m = measureLine(line);
     if (m && (!best || m.ratio < best.ratio)) best = m;
   }
@@ -62,7 +62,7 @@ export function lineSpacings(block: Block, fit: Fit, boxWidth: number): number[]
   const limit = MAX_SPACING_EM * dominantSize(block);
   // Under a hanging first line (a numbered reference) the other lines are indented by as much.
   const hanging = Math.max(0, -firstLineIndent(block));
-  return (block.lines ?? []).map((line, i) => {
+  return fittedLines(block).map((line, i) => {
     const natural = naturalWidth(line);
     if (!natural || natural.gaps < 1) return fit.spacing;
     // The first line may be indented: it has that much less room.
@@ -70,6 +70,18 @@ export function lineSpacings(block: Block, fit: Fit, boxWidth: number): number[]
     const fits = (room - natural.width) / natural.gaps;
     return Math.max(-limit, Math.min(fit.spacing, fits));
   });
+}
+
+/**
+ * The block's lines as the fit measures them: a marker tabbed off the first line's text
+ * (markerHang) is left out, since the tab, not the letters, spans the gap after it.
+ */
+function fittedLines(block: Block): Line[] {
+  const lines = block.lines ?? [];
+  if (!markerHang(block)) return lines;
+  const [first, ...rest] = lines;
+  const spans = first.spans.slice(1).map((s, k) => (k === 0 ? { ...s, text: s.text.trimStart() } : s));
+  return [{ bbox: [spans[0].bbox[0], first.bbox[1], first.bbox[2], first.bbox[3]], spans }, ...rest];
 }
 
 /**

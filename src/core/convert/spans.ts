@@ -4,6 +4,7 @@
 // style of the span character it matches, so bold words, links and font changes survive
 // even when the text and the spans differ by a hyphen or a marker.
 import type { Block, Line, Span } from "../model";
+import { markerHang } from "./alignment";
 
 /** A span without its geometry: what a converter needs to write a run. */
 export type StyledRun = Omit<Span, "bbox"> & {
@@ -80,8 +81,11 @@ export function ownRuns(block: Block, spacings?: number[]): StyledRun[] {
   const lines = block.lines ?? [];
   if (!lines.length) return styledRuns(block.list ? `${block.list.marker} ${block.text}` : block.text, []);
   const out: StyledRun[] = [];
+  // A marker the PDF tabbed off its text is followed by a tab (the paragraph hangs to it).
+  const tabbed = markerHang(block) > 0;
   for (const [i, line] of lines.entries()) {
-    const runs = styledRuns(line.spans.map((s) => s.text).join("").trim(), line.spans);
+    const printed = i === 0 && tabbed ? `${line.spans[0].text.trim()}\t${line.spans.slice(1).map((s) => s.text).join("").trim()}` : line.spans.map((s) => s.text).join("").trim();
+    const runs = styledRuns(printed, line.spans);
     if (!runs.length) continue;
     if (out.length) out[out.length - 1].text += "\n";
     const letterSpacing = spacings?.[i];

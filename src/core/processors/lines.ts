@@ -124,7 +124,9 @@ function toLine(leftToRight: Run[]): Line {
     const last = spans[spans.length - 1];
     // Runs in one style join one span, unless stacked (a fraction's numerator over its denominator in a line of text).
     const stacked = last && (rtl ? run.bbox[2] > last.bbox[0] + 1 : run.bbox[0] < last.bbox[2] - 1) && (run.bbox[1] >= last.bbox[3] - 1 || run.bbox[3] <= last.bbox[1] + 1);
-    if (last && !stacked && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link && last.color === run.color) {
+    // A list's marker set off by a tab keeps a span of its own: layout conversions tab after it.
+    const tabbedMarker = spans.length === 1 && i === 1 && !rtl && HUNG_MARKER.test(last.text.trim()) && run.bbox[0] - last.bbox[2] > GUTTER_SPLIT_GAP * Math.max(last.fontSize, run.fontSize);
+    if (last && !stacked && !tabbedMarker && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link && last.color === run.color) {
       last.text += text;
       last.bbox = union(last.bbox, run.bbox);
     } else {
