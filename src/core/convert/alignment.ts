@@ -2,7 +2,7 @@
 // start and end. Word and PowerPoint re-wrap text with substitute fonts, so a centred
 // title must be *centred*, not merely placed where its text happened to start.
 import type { Block, Page } from "../model";
-import { ITEM_NUMBER } from "../processors/lists";
+import { MARKER_ALONE } from "../processors/lists";
 
 export type Align = NonNullable<Block["align"]>;
 
@@ -55,16 +55,13 @@ const MARKER_TAB_EM = 0.5;
 export function markerHang(block: Block): number {
   const lines = block.lines ?? [];
   const [marker, text] = lines[0]?.spans ?? [];
-  if (!marker || !text || !MARKER.test(marker.text.trim())) return 0;
+  if (!marker || !text || !MARKER_ALONE.test(marker.text.trim())) return 0;
   if (text.bbox[0] - marker.bbox[2] < MARKER_TAB_EM * marker.fontSize) return 0;
   // The item's other lines must start under its text: a marker set in as a first-line
   // indent, the text running on flush left below it, does not hang.
   if (lines.slice(1).some((l) => Math.abs(l.bbox[0] - text.bbox[0]) > EDGE_TOLERANCE)) return 0;
   return text.bbox[0] - marker.bbox[0];
 }
-
-/** A list's marker: an item number, a reference's number or a bullet. */
-const MARKER = new RegExp(String.raw`^(${ITEM_NUMBER}|\[\d{1,3}\]|[•·◦▪●○■‣⁃–-])$`);
 
 /** The first line's indent against the rest of the block (points; negative hangs), when it is a real indent. */
 export function firstLineIndent(block: Block): number {

@@ -3,6 +3,7 @@
 import type { BBox, Line, Span } from "../model";
 import type { Run } from "../backends/pdf/runs";
 import { findGutters, isLocalGutter } from "./gutters";
+import { MARKER_ALONE } from "./lists";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
@@ -15,9 +16,6 @@ const WORD_GAP = 0.18;
 const LINE_SPLIT_GAP = 2.5;
 /** A gap over a column gutter splits a line once it is wider than this many font sizes. */
 const GUTTER_SPLIT_GAP = 0.5;
-
-/** A list item's marker: a reference number, an item number or a bullet. */
-const HUNG_MARKER = /^(\[\d{1,3}\]|\(?\d{1,3}[.)]|[•·◦▪●○■‣⁃–-])$/;
 
 /** Scripts written without spaces between words (Han, kana, full-width forms; not Hangul, which spaces its words). */
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
@@ -53,7 +51,7 @@ export function buildLines(runs: Run[]): Line[] {
       const prev = current[current.length - 1];
       // A list's marker hung out in the margin ("[12]", "3.", "•") stays with its item's
       // text: the white band under a column of such markers is no gutter between columns.
-      const hungMarker = current.length === 1 && HUNG_MARKER.test(prev.text.trim());
+      const hungMarker = current.length === 1 && MARKER_ALONE.test(prev.text.trim());
       if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
         lines.push(toLine(current));
         current = [];
@@ -125,7 +123,7 @@ function toLine(leftToRight: Run[]): Line {
     // Runs in one style join one span, unless stacked (a fraction's numerator over its denominator in a line of text).
     const stacked = last && (rtl ? run.bbox[2] > last.bbox[0] + 1 : run.bbox[0] < last.bbox[2] - 1) && (run.bbox[1] >= last.bbox[3] - 1 || run.bbox[3] <= last.bbox[1] + 1);
     // A list's marker set off by a tab keeps a span of its own: layout conversions tab after it.
-    const tabbedMarker = spans.length === 1 && i === 1 && !rtl && HUNG_MARKER.test(last.text.trim()) && run.bbox[0] - last.bbox[2] > GUTTER_SPLIT_GAP * Math.max(last.fontSize, run.fontSize);
+    const tabbedMarker = spans.length === 1 && i === 1 && !rtl && MARKER_ALONE.test(last.text.trim()) && run.bbox[0] - last.bbox[2] > GUTTER_SPLIT_GAP * Math.max(last.fontSize, run.fontSize);
     if (last && !stacked && !tabbedMarker && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link && last.color === run.color) {
       last.text += text;
       last.bbox = union(last.bbox, run.bbox);

@@ -2,7 +2,9 @@
 // the marker, ordered or not, and a nesting level from their indentation.
 import type { Block, Page } from "../model";
 
-const BULLET = /^([•·◦▪▫●○■□‣⁃–\-*])\s+/;
+/** The characters that serve as bullets. */
+const BULLETS = String.raw`•·◦▪▫●○■□‣⁃–\-*`;
+const BULLET = new RegExp(`^([${BULLETS}])\\s+`);
 /**
  * An item number: 1. 2) (3), a. b) (c), i. ii) (iv). A capital letter or numeral counts only
  * closed by a parenthesis ("A)", "(B)", "IV)"): before a full stop it is as often a person's
@@ -11,6 +13,8 @@ const BULLET = /^([•·◦▪▫●○■□‣⁃–\-*])\s+/;
  */
 export const ITEM_NUMBER = String.raw`(\d{1,3}|[a-z]|[ivx]{1,4})[.)]|([A-Z]|[IVX]{1,4})\)|\((\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})\)`;
 const NUMBERED = new RegExp(`^(${ITEM_NUMBER})\\s+`);
+/** A list item's marker standing alone: an item number, a reference's number ("[12]") or a bullet. */
+export const MARKER_ALONE = new RegExp(String.raw`^(${ITEM_NUMBER}|\[\d{1,3}\]|[${BULLETS}])$`);
 /** Indentation step (points) between list levels. */
 const INDENT_STEP = 12;
 /** A line of dashes or stars ("- - - - x", "* * *") is a rule or a divider, not an item. */
