@@ -82,16 +82,25 @@ export function markHeadings(pages: Page[], levels: boolean): void {
 }
 
 /**
- * A numbered line in capitals at about body size ("II. RELATED WORK", "3 RESULTS"): how
- * many journals set section headings, in small caps that neither size nor weight reveal.
+ * A line in capitals at about body size, numbered ("II. RELATED WORK", "3 RESULTS") or in
+ * small capitals ("REFERENCES"): how many journals set section headings, which neither size
+ * nor weight reveal.
  */
 function capsHeading(b: Block, body: number, standalone: boolean): boolean {
-  if (!standalone || b.lines!.length !== 1 || !CAPS_NUMBERING.test(b.text)) return false;
-  const letters = b.text.replace(/[^\p{L}]/gu, "");
-  if (letters.length < MIN_CAPS_LETTERS || letters !== letters.toUpperCase() || /[.:;,]$/.test(b.text)) return false;
+  if (!standalone || b.lines!.length !== 1) return false;
+  // Capitals: cased letters, none in lower case (scripts without case, Hangul or Han, say nothing).
+  const capitals = (b.text.match(/\p{Lu}/gu) ?? []).length;
+  if (capitals < MIN_CAPS_LETTERS || /\p{Ll}/u.test(b.text) || /[.:;,]$/.test(b.text)) return false;
   // Small caps: the capitals that open each word are full size, so the largest span counts.
-  return Math.max(...b.lines![0].spans.map((s) => s.fontSize)) >= body * CAPS_MIN_SIZE_RATIO;
+  const sizes = b.lines![0].spans.map((s) => s.fontSize);
+  if (Math.max(...sizes) < body * CAPS_MIN_SIZE_RATIO) return false;
+  // Numbered, or unnumbered in true small capitals ("REFERENCES": full-size initials over
+  // smaller capitals), which body text in capitals is not set in.
+  return CAPS_NUMBERING.test(b.text) || Math.min(...sizes) < Math.max(...sizes) * SMALL_CAPS_RATIO;
 }
+
+/** Small capitals are at most this share of the full capitals' size. */
+const SMALL_CAPS_RATIO = 0.9;
 
 const titleSize = (b: Block) => Math.max(...(b.lines ?? []).map(lineFontSize));
 
