@@ -5,6 +5,7 @@ import type { Align } from "./alignment";
 import { FONT_METRICS } from "./font-widths";
 import { officeFont } from "./fonts";
 import { dominantStyle } from "./spans";
+import { union } from "../processors/lines";
 
 /** Boxes of fitted text (layout-fit.ts) get this much more width than the PDF text: rounding, never a changed line break. */
 const FITTED_SLACK = 1.02;
@@ -89,7 +90,7 @@ function evenlySpacedPieces(block: Block): Block[] {
     ...block,
     ...(k > 0 && block.type === "title" ? { type: "text" as const } : {}),
     lines: piece,
-    bbox: piece.map((l) => l.bbox).reduce((a, b) => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])]),
+    bbox: piece.map((l) => l.bbox).reduce(union),
     text: piece.map((l) => l.spans.map((s) => s.text).join("")).join(" "),
   }));
 }

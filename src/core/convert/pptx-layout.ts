@@ -98,7 +98,9 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
   const fit = letterSpacing(block);
   const vertical = isVertical(block);
   // Turned text runs along the box's height: the squeeze measured across its width does not apply.
-  const charSpacing = fit.spacing && !vertical ? Math.round(fit.spacing * toPoints * 100) / 100 : undefined;
+  // Letter spacing in slide points, to the hundredth.
+  const slideSpacing = (points: number) => Math.round(points * toPoints * 100) / 100 || undefined;
+  const charSpacing = fit.spacing && !vertical ? slideSpacing(fit.spacing) : undefined;
   const align = vertical ? "left" : blockAlign(block, page);
   const geometry = box(block, page, scale, fit);
   // Lines squeezed to the box's width (points), where they would wrap.
@@ -117,7 +119,7 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
         hyperlink: r.link ? { url: r.link } : undefined,
         superscript: r.script === "super" || undefined,
         subscript: r.script === "sub" || undefined,
-        charSpacing: r.letterSpacing !== undefined ? Math.round(r.letterSpacing * toPoints * 100) / 100 || undefined : charSpacing,
+        charSpacing: r.letterSpacing !== undefined ? slideSpacing(r.letterSpacing) : charSpacing,
       },
     })),
   );

@@ -11,18 +11,28 @@ const SLACK = 1;
 
 /** The cell's style, or the table's main style for a cell without a box or spans; undefined when the block kept no spans. */
 export function cellStyles(block: Block): (cell: TableCell) => CellStyle | undefined {
+  return cellSpansAndStyles(block).style;
+}
+
+/** The spans inside each cell's text box (looked for once a cell) and the cell's style from them. */
+function cellSpansAndStyles(block: Block): { spansIn: (cell: TableCell) => Span[]; style: (cell: TableCell) => CellStyle | undefined } {
   const spans = (block.lines ?? []).flatMap((l) => l.spans);
-  if (!spans.length) return () => undefined;
+  const inside = new Map<TableCell, Span[]>();
+  const spansIn = (cell: TableCell) => {
+    let found = inside.get(cell);
+    if (!found) inside.set(cell, (found = cell.bbox ? spans.filter((s) => within(s, cell.bbox!)) : []));
+    return found;
+  };
+  if (!spans.length) return { spansIn, style: () => undefined };
   const main = dominantStyle(spans);
-  const cache = new Map<TableCell, CellStyle>();
-  return (cell) => {
-    let style = cache.get(cell);
-    if (!style) {
-      const inside = cell.bbox ? spans.filter((s) => within(s, cell.bbox!)) : [];
-      style = inside.length ? dominantStyle(inside) : main;
-      cache.set(cell, style);
-    }
-    return style;
+  const styles = new Map<TableCell, CellStyle>();
+  return {
+    spansIn,
+    style: (cell) => {
+      let style = styles.get(cell);
+      if (!style) styles.set(cell, (style = spansIn(cell).length ? dominantStyle(spansIn(cell)) : main));
+      return style;
+    },
   };
 }
 
@@ -32,13 +42,12 @@ export function cellStyles(block: Block): (cell: TableCell) => CellStyle | undef
  * as many lines as it printed gets its one style on every line.
  */
 export function cellLineStyles(block: Block): (cell: TableCell, lineCount: number) => (CellStyle | undefined)[] {
-  const spans = (block.lines ?? []).flatMap((l) => l.spans);
-  const whole = cellStyles(block);
+  const { spansIn, style: whole } = cellSpansAndStyles(block);
   return (cell, lineCount) => {
     const style = whole(cell);
     const same = Array<CellStyle | undefined>(lineCount).fill(style);
     if (lineCount < 2 || !cell.bbox) return same;
-    const lines = spanLines(spans.filter((s) => within(s, cell.bbox!)));
+    const lines = spanLines(spansIn(cell));
     return lines.length === lineCount ? lines.map((l) => dominantStyle(l)) : same;
   };
 }

@@ -16,8 +16,11 @@ export function cellText(runs: Run[]): string {
   return cellLines(runs).text;
 }
 
-/** A cell's text, and where in it the PDF's lines ended (offsets of the spaces that join them), for converters that keep the printed lines. */
-export function cellLines(runs: Run[]): { text: string; breaks: number[] } {
+/**
+ * A cell's text, where in it the PDF's lines ended (offsets of the spaces that join them),
+ * for converters that keep the printed lines, and which way it is turned, if it is.
+ */
+export function cellLines(runs: Run[]): { text: string; breaks: number[]; turn?: Run["rotated"] } {
   if (!runs.length) return { text: "", breaks: [] };
   const turn = turnOf(runs);
   const rows = textRows(turn ? runs.map((r) => uprightRun(r, turn)) : runs, Infinity).map((r) => r.chunks.map((c) => c.text).join(" "));
@@ -28,7 +31,7 @@ export function cellLines(runs: Run[]): { text: string; breaks: number[] } {
     const at = joinLines(rows.slice(0, i)).replace(LEADER, " ").trim().length;
     if (text[at] === " ") breaks.push(at);
   }
-  return { text, breaks };
+  return { text, breaks, turn };
 }
 
 export function toTableBlock(draft: TableDraft): Block | null {
@@ -53,10 +56,9 @@ export function toTableBlock(draft: TableDraft): Block | null {
   const rows: TableCell[][] = Array.from({ length: rowCount }, () => []);
   for (const c of cells.sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0)) {
     const cell: TableCell = { text: c.text, rowSpan: c.r1 - c.r0, colSpan: c.c1 - c.c0 };
-    const breaks = c.draft && printed.get(c.draft)?.breaks;
-    if (breaks?.length) cell.lineBreaks = breaks;
-    const turn = turnOf(c.runs);
-    if (turn) cell.rotated = turn;
+    const lines = c.draft && printed.get(c.draft);
+    if (lines?.breaks.length) cell.lineBreaks = lines.breaks;
+    if (lines?.turn) cell.rotated = lines.turn;
     if (c.r0 < headerRows) cell.header = true;
     if (c.runs.length) cell.bbox = c.runs.map((x) => x.bbox).reduce(union);
     rows[c.r0].push(cell);
