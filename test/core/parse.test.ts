@@ -400,6 +400,8 @@ describe("parse", () => {
     expect(doc.pages[0].blocks.filter((b) => !b.hidden && /^\d+$/.test(b.text)).map((b) => b.text)).toEqual([]);
     expect(md.outputs.markdown).not.toContain("Alderson Reporting Company");
     expect(md.outputs.markdown).toContain("The above-entitled matter came on for oral");
+    // Typed in Courier, the caption's gaps keep as many spaces as they are glyphs wide.
+    expect(md.outputs.markdown).toContain(":  No. 07-1315");
     const kept = await markdownOf(path, { keep_header_footer: true });
     expect(kept.md.outputs.markdown).toContain("Official - Subject to Final Review");
   });

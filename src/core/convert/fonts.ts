@@ -1,13 +1,15 @@
 // PDF font names ("ABCDEF+TimesNewRomanPS-BoldMT", pdf.js's generic "serif") mapped to
 // families every Office installation has, so the converted file does not fall back to
 // whatever the reader's machine picks for an embedded subset font.
+import { MONOSPACE_FONT } from "../backends/pdf/fonts";
+
 /** Checked in order: "sans-serif" must say Arial before the serif rule sees "serif". */
 // Every family written has a metric-compatible font that LibreOffice installs and substitutes
 // (Arial -> Liberation Sans, Times New Roman -> Liberation Serif, Courier New -> Liberation
 // Mono, Calibri -> Carlito, Cambria -> Caladea), so the text keeps its widths there, and
 // Word on Windows or macOS has the originals.
 const FAMILIES: [RegExp, string][] = [
-  [/courier|mono|consola|menlo|inconsolata|typewriter|cmtt/i, "Courier New"],
+  [MONOSPACE_FONT, "Courier New"],
   [/sans|cmss|arial|helvetica|verdana|tahoma|nimbussan|arimo|dejavusans|segoe|frutiger|univers|futura|trebuchet|gill|lucida|myriad|avenir|roboto|opensans|lato/i, "Arial"],
   [/calibri|carlito/i, "Calibri"],
   [/cambria|caladea/i, "Cambria"],

@@ -4,6 +4,7 @@ import type { BBox, Line, Span } from "../model";
 import type { Run } from "../backends/pdf/runs";
 import { findGutters, isLocalGutter } from "./gutters";
 import { MARKER_ALONE } from "./lists";
+import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
@@ -117,7 +118,7 @@ function toLine(leftToRight: Run[]): Line {
       const gap = rtl ? prev.bbox[0] - run.bbox[2] : run.bbox[0] - prev.bbox[2];
       const needsSpace = gap > WORD_GAP * Math.min(prev.fontSize, run.fontSize) && !/\s$/.test(prev.text) && !/^\s/.test(text);
       const cjkJoin = CJK.test(prev.text.slice(-1)) && CJK.test(text[0]);
-      if (needsSpace && !cjkJoin) text = ` ${text}`;
+      if (needsSpace && !cjkJoin) text = " ".repeat(typedSpaces(prev, run, gap)) + text;
     }
     const last = spans[spans.length - 1];
     // Runs in one style join one span, unless stacked (a fraction's numerator over its denominator in a line of text).
@@ -133,6 +134,18 @@ function toLine(leftToRight: Run[]): Line {
     }
   }
   return { bbox: spans.map((s) => s.bbox).reduce(union), spans };
+}
+
+/**
+ * Spaces a gap between two runs holds: one, except in a typewriter face, where a page
+ * typed with spaces (a court transcript's ":  No. 07-1315", aligned comments in code) keeps
+ * as many as the gap is glyphs wide, so the text and its layout conversions line up as printed.
+ */
+export function typedSpaces(prev: Run, run: Run, gap: number): number {
+  if (prev.fontFamily !== run.fontFamily || prev.fontSize !== run.fontSize || !MONOSPACE_FONT.test(run.fontFamily)) return 1;
+  const glyphs = [...prev.text].length;
+  const glyphWidth = (prev.bbox[2] - prev.bbox[0]) / glyphs;
+  return glyphWidth > 0 ? Math.max(1, Math.round(gap / glyphWidth)) : 1;
 }
 
 /** A script's baseline is off the line's by at least this share of the line's type size: raised for a superscript... */

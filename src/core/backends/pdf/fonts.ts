@@ -17,6 +17,9 @@ export interface FontInfo {
 const BOLD = /bold|black|heavy|semibold|demi|-medi(\b|ital)|medium|\bbd\b|-bd|cmbx|cmb\d|sfbx|sfbi|sfsb/i;
 const ITALIC = /italic|oblique|-it\b|-ital|ital$|cmti|cmsl|cmmi|sfti|sfsl|sfbi/i;
 
+/** Names of fonts whose every glyph has one width (Courier, TeX's typewriter cmtt, code faces). */
+export const MONOSPACE_FONT = /courier|mono|consola|menlo|inconsolata|typewriter|cmtt/i;
+
 export function fontInfoFromName(rawName: string): FontInfo {
   const name = rawName.replace(/^[A-Z]{6}\+/, "");
   return { name, bold: BOLD.test(name), italic: ITALIC.test(name) };

@@ -3,6 +3,7 @@
 // candidate cells of unruled tables and the units the column analysis works with.
 import type { BBox } from "../../model";
 import type { Run } from "../../backends/pdf/runs";
+import { typedSpaces } from "../lines";
 
 /** Two runs share a row when their baselines differ by less than this share of the smaller font size. */
 const SAME_BASELINE = 0.3;
@@ -44,8 +45,9 @@ export function textRows(runs: Run[], chunkGap = CHUNK_GAP): TextRow[] {
       const cur = chunks[chunks.length - 1];
       const em = cur ? Math.max(cur.fontSize, run.fontSize) : run.fontSize;
       if (cur && run.bbox[0] - cur.bbox[2] <= chunkGap * em) {
+        const gap = run.bbox[0] - cur.bbox[2];
+        cur.text += (gap > 0.15 * em && !/\s$/.test(cur.text) ? " ".repeat(typedSpaces(cur.runs[cur.runs.length - 1], run, gap)) : "") + run.text;
         cur.runs.push(run);
-        cur.text += (run.bbox[0] - cur.bbox[2] > 0.15 * em && !/\s$/.test(cur.text) ? " " : "") + run.text;
         cur.bbox = union(cur.bbox, run.bbox);
         cur.fontSize = Math.max(cur.fontSize, run.fontSize);
       } else chunks.push({ bbox: [...run.bbox], runs: [run], text: run.text, fontSize: run.fontSize });
