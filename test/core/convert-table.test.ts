@@ -115,6 +115,13 @@ describe("each cell in its own style", () => {
     const slide = await part(doc, "ppt", "layout", "ppt/slides/slide1.xml");
     expect(slide).toMatch(/sz="1400"[^>]*b="1"[^>]*>.*?<a:t>Region/s);
   });
+
+  it("gives each cell the style of a span that runs on over several cells of a row", async () => {
+    // A typed header row: "Barcode  Last-used" is one bold-italic Courier span over two cells.
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-table-stream.pdf"), "letter.pdf", { features: CONVERT_FEATURES });
+    const slide = await part(doc, "ppt", "layout", "ppt/slides/slide1.xml");
+    for (const header of ["Tag", "Barcode", "Last-used"]) expect(slide).toMatch(new RegExp(`<a:rPr [^>]*sz="900"[^>]*b="1"[^>]*i="1"[^>]*>(?:(?!</a:r>).)*<a:t>${header}</a:t>`, "s"));
+  });
 });
 
 describe("a table continued on the next page", () => {

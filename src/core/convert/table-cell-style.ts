@@ -6,8 +6,10 @@ import { dominantStyle, type StyledRun } from "./spans";
 
 export type CellStyle = Omit<StyledRun, "text">;
 
-/** A span belongs to a cell when its middle lies inside the cell's box grown by this much (points). */
+/** A cell's box grown by this much (points) holds its spans. */
 const SLACK = 1;
+/** Share of the smaller of a span and a cell that must overlap across for the span to be the cell's. */
+const MOSTLY = 0.5;
 
 /** The cell's style, or the table's main style for a cell without a box or spans; undefined when the block kept no spans. */
 export function cellStyles(block: Block): (cell: TableCell) => CellStyle | undefined {
@@ -64,10 +66,16 @@ function spanLines(spans: Span[]): Span[][] {
   return lines.map((l) => l.spans);
 }
 
-function within(span: Span, box: [number, number, number, number]): boolean {
-  const x = (span.bbox[0] + span.bbox[2]) / 2;
+/**
+ * Whether the span's text is in the cell: its middle within the cell's rows, and across it
+ * covering most of the cell or most of itself lying in the cell (one style's span may run on
+ * over several cells of a row: "Barcode  Last-used" in a monospaced header).
+ */
+function within(span: Span, box: BBox): boolean {
   const y = (span.bbox[1] + span.bbox[3]) / 2;
-  return x >= box[0] - SLACK && x <= box[2] + SLACK && y >= box[1] - SLACK && y <= box[3] + SLACK;
+  if (y < box[1] - SLACK || y > box[3] + SLACK) return false;
+  const overlap = Math.min(span.bbox[2], box[2] + SLACK) - Math.max(span.bbox[0], box[0] - SLACK);
+  return overlap > MOSTLY * Math.min(span.bbox[2] - span.bbox[0], box[2] - box[0]);
 }
 
 /**
