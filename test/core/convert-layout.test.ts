@@ -10,6 +10,7 @@ import { letterSpacing } from "../../src/core/convert/layout-fit";
 import { ownRuns } from "../../src/core/convert/spans";
 import { pageColumns } from "../../src/core/convert/docx-columns";
 import { textWidthEm } from "../../src/core/convert/text-width";
+import { blockAlign } from "../../src/core/convert/alignment";
 import type { BBox, Block, Document, Page, Span } from "../../src/core/model";
 import { sampleDocument } from "./convert-sample";
 
@@ -51,6 +52,23 @@ describe("fitting substitute fonts", () => {
     const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([textBlock([span(LINE, [72, 100, 72 + natural * 1.12, 110], "CMR10")])])] };
     expect((await files(doc, "word", "layout"))("word/document.xml")).toMatch(/<w:spacing w:val="\d+"\/>.*The quick brown/s);
     expect((await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml")).toMatch(/<a:rPr[^>]*spc="\d+"/);
+  });
+});
+
+describe("justified or flush left", () => {
+  it("justifies lines ending together only when their spaces were stretched to get there", () => {
+    // Two lines that fill 300 pt in Arial at its own spacing, and a short last line.
+    const arialWidth = (text: string) => textWidthEm(text, "Arial", false, false)! * 10;
+    const [a, b] = ["The quick brown fox jumps over the lazy dog again", "and again the fox jumps over the lazy brown dog"];
+    const paragraph = (stretch: number) => {
+      const right = 72 + Math.max(arialWidth(a), arialWidth(b)) * stretch;
+      return textBlock([span(a, [72, 100, right, 110], "Helvetica"), span(b, [72, 112, right, 122], "Helvetica"), span("the end of it", [72, 124, 72 + arialWidth("the end of it"), 134], "Helvetica")]);
+    };
+    // Ragged text whose longer line sets the edge: the other ends there only if stretched.
+    const ragged = textBlock([span(a, [72, 100, 72 + arialWidth(a), 110], "Helvetica"), span(a, [72, 112, 72 + arialWidth(a), 122], "Helvetica"), span("the end of it", [72, 124, 72 + arialWidth("the end of it"), 134], "Helvetica")]);
+    expect(blockAlign(ragged, page([ragged]))).toBe("left");
+    const justified = paragraph(1.05);
+    expect(blockAlign(justified, page([justified]))).toBe("justify");
   });
 });
 

@@ -1,8 +1,9 @@
 // How a block's text is aligned, when the parser did not say: read from where its lines
 // start and end. Word and PowerPoint re-wrap text with substitute fonts, so a centred
 // title must be *centred*, not merely placed where its text happened to start.
-import type { Block, Page } from "../model";
+import type { Block, Line, Page } from "../model";
 import { MARKER_ALONE } from "../processors/lists";
+import { measureLine } from "./text-width";
 
 export type Align = NonNullable<Block["align"]>;
 
@@ -37,10 +38,30 @@ export function blockAlign(block: Block, page: Page): Align {
   if (spread(lefts.slice(1)) < EDGE_TOLERANCE) {
     // Justified: every line but the last ends at the same right edge (needs two such lines to tell from ragged text).
     const fullLines = rights.slice(0, -1);
-    return fullLines.length >= 2 && spread(fullLines) < EDGE_TOLERANCE ? "justify" : "left";
+    return fullLines.length >= 2 && spread(fullLines) < EDGE_TOLERANCE && !setUnstretched(lines) ? "justify" : "left";
   }
   if (spread(rights) < EDGE_TOLERANCE) return "right";
   return "left";
+}
+
+/** Lines whose width over their natural width differs from the last line's by less than this share are set at the font's own spacing. */
+const STRETCH_TOLERANCE = 0.01;
+
+/**
+ * Whether ragged lines merely happen to end together: justified lines are stretched by their
+ * spaces, so they are wider, against their natural width in one font, than the paragraph's
+ * last line; lines all as wide as the last one's spacing makes them are set flush left.
+ * (A justified reading would stretch them to a box the layout modes make a little wider.)
+ */
+function setUnstretched(lines: Line[]): boolean {
+  const lastLine = lines[lines.length - 1];
+  const last = measureLine(lastLine);
+  // A last line as long as the others may be stretched too: it shows no natural width.
+  if (!last || lastLine.bbox[2] > Math.min(...lines.slice(0, -1).map((l) => l.bbox[2])) - EDGE_TOLERANCE) return false;
+  return lines.slice(0, -1).every((line) => {
+    const m = measureLine(line);
+    return m !== undefined && Math.abs(m.ratio / last.ratio - 1) < STRETCH_TOLERANCE;
+  });
 }
 
 /** A gap after a list's marker at least this many font sizes wide is a tab, not a space. */

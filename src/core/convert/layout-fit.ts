@@ -6,11 +6,8 @@
 // that are metric-compatible with the family written need (and get) none.
 import { firstLineIndent, markerHang } from "./alignment";
 import type { Block, Line } from "../model";
-import { officeFont } from "./fonts";
-import { textWidthEm } from "./text-width";
+import { measureLine, naturalWidth } from "./text-width";
 
-/** Lines shorter than this (non-space characters) say too little about a font's width. */
-const MIN_LINE_CHARS = 8;
 /** Width ratios this close to 1 are the same metrics (rounding, kerning): no spacing. */
 const SAME_METRICS = 0.015;
 /** Never space letters by more than this share of the font size either way: a wrong measurement must not scramble the text. */
@@ -37,16 +34,6 @@ export function letterSpacing(block: Block): Fit {
   const limit = MAX_SPACING_EM * dominantSize(block);
   const spacing = (best.ratio - 1) * best.perChar;
   return { spacing: Math.max(-limit, Math.min(limit, spacing)), fitted: Math.abs(spacing) <= limit };
-}
-
-/** PDF width over substitute width of one line, and the substitute's mean advance per character (points). */
-function measureLine(line: Line): { ratio: number; perChar: number } | undefined {
-  const text = line.spans.map((s) => s.text).join("").trim();
-  if (text.replace(/\s/g, "").length < MIN_LINE_CHARS) return undefined;
-  const natural = naturalWidth(line);
-  const printed = line.bbox[2] - line.bbox[0];
-  if (!natural || natural.width <= 0 || printed <= 0 || natural.gaps < 1) return undefined;
-  return { ratio: printed / natural.width, perChar: natural.width / natural.gaps };
 }
 
 /** Room (a share of the box) a line keeps free when squeezed to fit: rounding in the Office renderers. */
@@ -82,24 +69,6 @@ function fittedLines(block: Block): Line[] {
   const [first, ...rest] = lines;
   const spans = first.spans.slice(1).map((s, k) => (k === 0 ? { ...s, text: s.text.trimStart() } : s));
   return [{ bbox: [spans[0].bbox[0], first.bbox[1], first.bbox[2], first.bbox[3]], spans }, ...rest];
-}
-
-/**
- * A line's width (points) set in the substitute families without letter spacing, and the
- * number of gaps spacing widens (after every character but the line's last, which is not seen).
- */
-function naturalWidth(line: Line): { width: number; gaps: number } | undefined {
-  let width = 0;
-  let chars = 0;
-  for (const [i, span] of line.spans.entries()) {
-    // The line's outer spaces are not printed ink: leave them out.
-    const t = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
-    const em = textWidthEm(t, officeFont(span.fontFamily), span.bold, span.italic);
-    if (em === undefined) return undefined;
-    width += em * span.fontSize;
-    chars += [...t].length;
-  }
-  return { width, gaps: chars - 1 };
 }
 
 function dominantSize(block: Block): number {

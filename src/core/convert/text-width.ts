@@ -1,7 +1,9 @@
 // How wide a text is when set in one of the Office families the converters write, measured
 // on the metric-compatible fonts LibreOffice renders them with (font-widths.ts). The layout
 // converters compare it with the width the PDF printed, to fit a substitute font.
+import type { Line } from "../model";
 import { FIRST_CHAR, FONT_WIDTHS } from "./font-widths";
+import { officeFont } from "./fonts";
 
 /** Every Courier glyph is 0.6 em wide. */
 const MONOSPACE_EM = 0.6;
@@ -28,4 +30,35 @@ function averageLowercase(table: number[]): number {
     averages.set(table, avg);
   }
   return avg;
+}
+
+/** Lines shorter than this (non-space characters) say too little about a font's width. */
+const MIN_LINE_CHARS = 8;
+
+/** PDF width over substitute width of one line, and the substitute's mean advance per character (points). */
+export function measureLine(line: Line): { ratio: number; perChar: number } | undefined {
+  const text = line.spans.map((s) => s.text).join("").trim();
+  if (text.replace(/\s/g, "").length < MIN_LINE_CHARS) return undefined;
+  const natural = naturalWidth(line);
+  const printed = line.bbox[2] - line.bbox[0];
+  if (!natural || natural.width <= 0 || printed <= 0 || natural.gaps < 1) return undefined;
+  return { ratio: printed / natural.width, perChar: natural.width / natural.gaps };
+}
+
+/**
+ * A line's width (points) set in the substitute families without letter spacing, and the
+ * number of gaps spacing widens (after every character but the line's last, which is not seen).
+ */
+export function naturalWidth(line: Line): { width: number; gaps: number } | undefined {
+  let width = 0;
+  let chars = 0;
+  for (const [i, span] of line.spans.entries()) {
+    // The line's outer spaces are not printed ink: leave them out.
+    const t = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
+    const em = textWidthEm(t, officeFont(span.fontFamily), span.bold, span.italic);
+    if (em === undefined) return undefined;
+    width += em * span.fontSize;
+    chars += [...t].length;
+  }
+  return { width, gaps: chars - 1 };
 }
