@@ -72,6 +72,18 @@ describe("justified or flush left", () => {
   });
 });
 
+describe("scripts on slides", () => {
+  it("drops a subscript as PowerPoint does (a quarter of its size), not most of a line", async () => {
+    const sub: Span = { ...span("P", [82, 104, 86, 111], "Times", 7), script: "sub" };
+    const sup: Span = { ...span("2", [96, 99, 100, 106], "Times", 7), script: "super" };
+    const line = { bbox: [72, 100, 100, 111] as BBox, spans: [span("b", [72, 100, 82, 110], "Times"), sub, span(" x", [86, 100, 96, 110], "Times"), sup] };
+    const block: Block = { ...textBlock(line.spans), lines: [line], text: "bP x2" };
+    const slide = (await files({ source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([block])] }, "ppt", "layout"))("ppt/slides/slide1.xml");
+    expect(slide).toMatch(/baseline="-25000"[^>]*>(?:(?!<\/a:r>).)*<a:t>P<\/a:t>/s);
+    expect(slide).toMatch(/baseline="30000"[^>]*>(?:(?!<\/a:r>).)*<a:t>2<\/a:t>/s);
+  });
+});
+
 describe("line breaks in layout modes", () => {
   it("breaks every line where the PDF did, inside the block's one paragraph, hyphen and all", () => {
     const title = textBlock([span("NICS Firearm Background Checks", [300, 20, 500, 34], "Arial", 14), span("November - 2015", [345, 36, 455, 50], "Arial", 14)]);

@@ -21,6 +21,12 @@ import { base64 } from "../images/base64";
 const POINTS_PER_INCH = 72;
 /** Letter landscape, when the document has no pages. */
 const DEFAULT_SLIDE = { width: 792, height: 612 };
+/**
+ * A subscript's drop: -25% of its size, PowerPoint's own subscript (pptxgenjs writes its
+ * `baseline` option times 50 as DrawingML's thousandths of a percent). Its `subscript` flag
+ * writes -40%, which dropped scripts most of a line below where the PDF printed them.
+ */
+const SUBSCRIPT_BASELINE = -500;
 /** Smallest box (inches) PowerPoint lets one select. */
 const MIN_BOX = 0.1;
 
@@ -118,7 +124,7 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
         color: r.color ? r.color.replace("#", "").toUpperCase() : undefined,
         hyperlink: r.link ? { url: r.link } : undefined,
         superscript: r.script === "super" || undefined,
-        subscript: r.script === "sub" || undefined,
+        baseline: r.script === "sub" ? SUBSCRIPT_BASELINE : undefined,
         charSpacing: r.letterSpacing !== undefined ? slideSpacing(r.letterSpacing) : charSpacing,
       },
     })),
