@@ -75,6 +75,15 @@ describe("inline formulas in PDFs", () => {
   });
 });
 
+describe("exponents with scripts of their own", () => {
+  it("keep a line whole: two exponents on one baseline each ride on their own e, the words after them stay on the line", async () => {
+    // p2d-demo.pdf page 4: "where P(Ci,Cj) = e^{(C^y_ij - a)/2s^2_1} . e^{(C^x_ij - b)/2s^2_2}. C^y_ij and C^x_ij are ..."
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo.pdf"), "p2d-demo.pdf", { features: DEFAULT_FEATURES });
+    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    expect(md).toContain("where $P(C_{i},C_{j})=e^{(C_{ij}^{y}-a)/2s^{2}_{1}}.e^{(C_{ij}^{x}-b)/2s^{2}_{2}}$ . $C_{ij}^{y}$ and $C_{ij}^{x}$ are the vertical and horizontal distances between");
+  });
+});
+
 describe("mathematics TeX sets off the line", () => {
   it("keeps paragraphs whole around radicals, fractions, sums and integrals, and reads them", async () => {
     // test/fixtures/pdf/math-paragraphs.tex, typeset by pdflatex: the radical and the big

@@ -73,9 +73,13 @@ export function isLocalGutter(rows: Run[][], at: number, gapStart: number, gapEn
       for (let i = dir < 0 ? at : at + 1; i >= 0 && i < rows.length; i += dir) {
         const row = rows[i];
         if (row.some((r) => r.bbox[0] < x - CROSS_TOLERANCE && r.bbox[2] > x + CROSS_TOLERANCE)) break;
+        const left = row.some((r) => r.bbox[2] <= x + CROSS_TOLERANCE && r.bbox[2] >= x - LEFT_REACH * em);
+        const right = row.some((r) => r.bbox[0] >= x - CROSS_TOLERANCE && r.bbox[0] <= x + RIGHT_REACH * em);
+        // A row with no text near x (another column's, sorted in between by baseline) says nothing either way.
+        if (!left && !right) continue;
         clearRows++;
-        if (row.some((r) => r.bbox[2] <= x + CROSS_TOLERANCE && r.bbox[2] >= x - LEFT_REACH * em)) leftRows++;
-        if (row.some((r) => r.bbox[0] >= x - CROSS_TOLERANCE && r.bbox[0] <= x + RIGHT_REACH * em)) rightRows++;
+        if (left) leftRows++;
+        if (right) rightRows++;
       }
     }
     if (clearRows >= LOCAL_MIN_ROWS && leftRows >= LOCAL_MIN_SIDE_ROWS && rightRows >= LOCAL_MIN_SIDE_ROWS) return true;

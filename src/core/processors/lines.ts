@@ -85,15 +85,39 @@ function attachScripts(rows: Run[][]): Run[][] {
   rows.forEach((row, i) => {
     // The host is a neighbouring row, though a row of the next column may sort in between.
     const hosts = [...rows.slice(i + 1, i + 1 + SCRIPT_HOST_REACH), ...out.slice(-SCRIPT_HOST_REACH).reverse()].filter((h) => h !== row);
-    const short = row.reduce((n, r) => n + r.text.length, 0) <= SCRIPT_MAX_CHARS;
-    // Of the rows it touches, the one it overlaps most: a fraction's denominator grazes the line below.
-    const overlap = (h: Run[]) => Math.min(bottom(row), bottom(h)) - Math.max(top(row), top(h));
-    // Accents set over a letter (TeX's \bar, \dot in a line of text) are rows of their own in any size.
-    const accents = row.every((r) => ACCENT_ONLY.test(r.text));
-    const host = short ? hosts.filter((h) => (accents || size(row) < SCRIPT_SIZE * size(h)) && overlap(h) > 0 && nextTo(row, h) && !h.every((r) => ACCENT_ONLY.test(r.text))).sort((a, b) => overlap(b) - overlap(a))[0] : undefined;
-    if (host) host.push(...row);
-    else out.push(row);
+    const left: Run[] = [];
+    // A row of short stretches (a line's two exponents, note marks in two columns) finds a
+    // host for each; a row with a long stretch is a line of small print, whole.
+    const parts = stretches(row);
+    const short = (part: Run[]) => part.reduce((n, r) => n + r.text.length, 0) <= SCRIPT_MAX_CHARS;
+    for (const part of parts.every(short) ? parts : [row]) {
+      // Of the rows it touches, the one it overlaps most: a fraction's denominator grazes the line below.
+      const overlap = (h: Run[]) => Math.min(bottom(part), bottom(h)) - Math.max(top(part), top(h));
+      // Accents set over a letter (TeX's \bar, \dot in a line of text) are rows of their own in any size.
+      const accents = part.every((r) => ACCENT_ONLY.test(r.text));
+      const host = short(part) ? hosts.filter((h) => (accents || size(part) < SCRIPT_SIZE * size(h)) && overlap(h) > 0 && nextTo(part, h) && !h.every((r) => ACCENT_ONLY.test(r.text))).sort((a, b) => overlap(b) - overlap(a))[0] : undefined;
+      if (host) host.push(...part);
+      else left.push(...part);
+    }
+    if (left.length) out.push(left);
   });
+  return out;
+}
+
+/**
+ * A row's runs in stretches, left to right: a gap wider than the row's type size ends one.
+ * Words of a line of small print stay one long stretch; two exponents apart on one line are two.
+ */
+function stretches(row: Run[]): Run[][] {
+  const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const em = Math.max(...row.map((r) => r.fontSize));
+  const out: Run[][] = [];
+  let end = -Infinity;
+  for (const run of sorted) {
+    if (run.bbox[0] - end > em || !out.length) out.push([run]);
+    else out[out.length - 1].push(run);
+    end = Math.max(end, run.bbox[2]);
+  }
   return out;
 }
 
