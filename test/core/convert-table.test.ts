@@ -157,10 +157,15 @@ describe("a ruled table in layout modes sits on the PDF's own grid", () => {
     expect(cellOf("18,870")).toContain('algn="r"');
     expect(Number(cellOf("18,870").match(/marR="(\d+)"/)![1]) / EMU).toBeLessThan(2);
     expect(cellOf("State / Territory")).toContain('anchor="b"');
+    // The title, centred 20 pt right of the table's middle, moved there by a paragraph margin of 40 pt (the cell's own padding stays even).
+    const titleMargin = Number(cellOf("NICS Firearm Background Checks").match(/algn="ctr" indent="0" marL="(\d+)"/)![1]) / EMU;
+    expect(titleMargin).toBeGreaterThan(35);
+    expect(titleMargin).toBeLessThan(45);
     // Word layout: the same alignment and padding from the cell's margins.
     const word = await part(doc, "word", "layout", "word/document.xml");
     expect(word).toMatch(/<w:tcMar>(?:(?!<\/w:tc>).)*<w:jc w:val="right"\/>(?:(?!<\/w:tc>).)*>18,870</s);
     expect(word).toMatch(/<w:vAlign w:val="bottom"\/>(?:(?!<\/w:tc>).)*>State \/ Territory</s);
+    expect(word).toMatch(/<w:ind w:left="(7\d\d|8\d\d)"\/>(?:(?!<\/w:tc>).)*>NICS Firearm Background Checks</s);
   });
 });
 

@@ -66,7 +66,7 @@ export function wordTable(block: Block, opts: TableOptions): Table {
         const shading = fill ? { fill, type: ShadingType.CLEAR, color: "auto" } : undefined;
         const inset = insetOf?.(start.cell);
         const margins = inset && { left: twips(inset.left), right: twips(inset.right) };
-        cells.push(new TableCell({ ...common, shading, margins, verticalAlign: VALIGN[valignOf(start.cell)], textDirection: start.cell.rotated ? TURNED[start.cell.rotated] : undefined, children: [cellParagraph(start.cell, lineStyles, align, tight)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
+        cells.push(new TableCell({ ...common, shading, margins, verticalAlign: VALIGN[valignOf(start.cell)], textDirection: start.cell.rotated ? TURNED[start.cell.rotated] : undefined, children: [cellParagraph(start.cell, lineStyles, align, tight, inset?.shift)], verticalMerge: start.cell.rowSpan > 1 ? VerticalMergeType.RESTART : undefined }));
       }
       else if (above) cells.push(new TableCell({ ...common, children: [new Paragraph("")], verticalMerge: VerticalMergeType.CONTINUE }));
       // A ragged row: fill the grid so Word does not shift the following rows' cells.
@@ -133,12 +133,14 @@ const ALIGN = { left: undefined, center: AlignmentType.CENTER, right: AlignmentT
 const TIGHT_LINE_EM = 1.15;
 
 /** The cell's paragraph; layout mode breaks it where the PDF's lines ended, each line in its own style. */
-function cellParagraph(cell: ModelCell, lineStyles: LineStyles, align: keyof typeof ALIGN, tight: boolean): Paragraph {
+/** `shift` (points): a left margin when positive, a right one when negative, moving centred text to its printed middle. */
+function cellParagraph(cell: ModelCell, lineStyles: LineStyles, align: keyof typeof ALIGN, tight: boolean, shift = 0): Paragraph {
   const lines = (tight ? printedCellText(cell) : cell.text).split("\n");
   const styles = lineStyles(cell, lines.length);
   const size = Math.max(0, ...styles.map((st) => st?.fontSize ?? 0));
   return new Paragraph({
     spacing: { after: 0, ...(tight && size ? { line: twips(size * TIGHT_LINE_EM), lineRule: LineRuleType.EXACT } : {}) },
+    indent: shift ? (shift > 0 ? { left: twips(shift) } : { right: twips(-shift) }) : undefined,
     alignment: ALIGN[align],
     children: lines.map((text, k) => {
       const style = styles[k];

@@ -11,7 +11,7 @@ import { letterSpacing, lineSpacings, type Fit } from "./layout-fit";
 import { verticalBox } from "./vertical-box";
 import { addSlideTable } from "./pptx-table";
 import { printedRows, tableBox } from "./table-grid";
-import { repairPptx, type ShapeIndents } from "./pptx-repair";
+import { repairPptx, type CellShifts, type ShapeIndents } from "./pptx-repair";
 import { TitleLayouts } from "./pptx-title";
 import { dominantStyle, ownRuns } from "./spans";
 import { placedPictures, type Pictures } from "./pictures";
@@ -41,6 +41,7 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
   const body = dominantStyle(doc.pages.flatMap((p) => p.blocks).filter((b) => b.type === "text").flatMap((b) => (b.lines ?? []).flatMap((l) => l.spans)));
   const titles = new TitleLayouts(pptx);
   const indents: ShapeIndents = new Map();
+  const shifts: CellShifts = new Map();
   for (const page of doc.pages) {
     const scale = Math.min(slide.width / page.width, slide.height / page.height) / POINTS_PER_INCH;
     const blocks = layoutBlocks(page);
@@ -57,12 +58,12 @@ export async function pptxLayout(doc: Document, pictures: Pictures = new Map()):
     for (const block of blocks) {
       if (block.table) {
         const placed = { ...block, table: printedRows(block.table) };
-        addSlideTable(s, { ...placed, bbox: tableBox(placed) }, scale, body.fontSize, officeFont(body.fontFamily));
+        addSlideTable(s, { ...placed, bbox: tableBox(placed) }, scale, body.fontSize, officeFont(body.fontFamily), shifts);
       }
       else addTextBox(s, block, page, scale, block === title, indents);
     }
   }
-  return repairPptx((await pptx.write({ outputType: "uint8array" })) as Uint8Array, indents);
+  return repairPptx((await pptx.write({ outputType: "uint8array" })) as Uint8Array, indents, shifts);
 }
 
 

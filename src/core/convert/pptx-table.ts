@@ -7,6 +7,7 @@ import { dominantStyle } from "./spans";
 import { cellLineStyles, type CellStyle } from "./table-cell-style";
 import { columnWidths, pageColumnBorders, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
 import { cellAlignments, cellInsets, cellVerticalAligns } from "./table-cell-text";
+import type { CellShifts } from "./pptx-repair";
 
 /** A table of aligned text (or one the parser could not tell) is drawn without a grid. */
 const NO_BORDER: PptxGenJS.BorderProps = { type: "none" };
@@ -29,8 +30,8 @@ function runStyle(style: CellStyle | undefined, header: boolean | undefined, sca
   };
 }
 
-/** `scale` maps PDF points to inches on this slide. */
-export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: number, bodySize: number, font: string): void {
+/** `scale` maps PDF points to inches on this slide; `shifts` collects the cells' paragraph margins by table name (written when the file is mended). */
+export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: number, bodySize: number, font: string, shifts: CellShifts): void {
   const table = block.table!;
   const [x0, y0, x1] = block.bbox;
   const spans = (block.lines ?? []).flatMap((l) => l.spans);
@@ -43,9 +44,14 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
   const vertical = rowsSetClose(block) ? 0 : CELL_MARGIN;
   const lineStyles = cellLineStyles(block);
   const valignOf = cellVerticalAligns(block);
+  const objectName = `table ${block.bbox.map(Math.round).join(",")}`;
+  const cellShifts = new Map<number, number>();
+  let ordinal = 0;
   const rows: PptxGenJS.TableRow[] = table.rows.map((row) =>
     row.map((c) => {
       const inset = insetOf(c);
+      if (inset.shift) cellShifts.set(ordinal, inset.shift * scale * 72);
+      ordinal++;
       // The cell's lines break where the PDF's did, each in its own style.
       const lines = printedCellText(c).split("\n");
       const styles = lineStyles(c, lines.length);
@@ -63,7 +69,9 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
       };
     }),
   );
+  if (cellShifts.size) shifts.set(objectName, cellShifts);
   slide.addTable(rows, {
+    objectName,
     x: x0 * scale,
     y: y0 * scale,
     w: widths.reduce((a, b) => a + b, 0) * scale,

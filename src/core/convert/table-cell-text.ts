@@ -84,6 +84,13 @@ const FONT_SLACK = 1;
 /** ...or this share of the text's width. */
 const FONT_SLACK_SHARE = 0.06;
 
+/** A cell's padding (points) left and right; `shift`, when set, a paragraph margin (points: left when positive, right when negative) that moves centred text to its printed middle. */
+export interface CellInset {
+  left: number;
+  right: number;
+  shift?: number;
+}
+
 /**
  * Layout modes: the padding (points) that puts each cell's text where the PDF printed it:
  * a left-aligned cell's text as far from its left border as it was (a name column set in
@@ -91,7 +98,7 @@ const FONT_SLACK_SHARE = 0.06;
  * its printed middle; the other side keeps at most `pad`, and never so much that the text
  * would no longer fit on its printed lines.
  */
-export function cellInsets(block: Block, borders: number[], alignOf: (cell: TableCell) => CellAlign, pad: number): (cell: TableCell) => { left: number; right: number } {
+export function cellInsets(block: Block, borders: number[], alignOf: (cell: TableCell) => CellAlign, pad: number): (cell: TableCell) => CellInset {
   const col = new Map(placeCells(block.table!).map((p) => [p.cell, p.col]));
   return (cell) => {
     const [left, right] = spanBorders(borders, col.get(cell) ?? 0, cell);
@@ -110,10 +117,13 @@ export function cellInsets(block: Block, borders: number[], alignOf: (cell: Tabl
       return { left: Math.min(pad, room - r), right: r };
     }
     // Centred: the narrower side keeps at most `pad`, the wider one the difference as well, so
-    // the text's middle stays where it was. Not across columns: LibreOffice then widens the
-    // table's last column by a share of the padding.
+    // the text's middle stays where it was. Across columns the difference is the paragraph's
+    // margin instead: LibreOffice widens the table's last column by a share of a cell's padding.
     const side = Math.max(0, Math.min(pad, Math.min(before, after) - slack / 2));
-    if (cell.colSpan > 1) return { left: side, right: side };
+    if (cell.colSpan > 1) {
+      const most = Math.max(0, room - 2 * side);
+      return { left: side, right: side, shift: Math.max(-most, Math.min(most, before - after)) };
+    }
     return { left: Math.min(room, side + Math.max(0, before - after)), right: Math.min(room, side + Math.max(0, after - before)) };
   };
 }
