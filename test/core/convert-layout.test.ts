@@ -6,7 +6,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { convertDocument } from "../../src/core/convert/index";
 import { isVertical, pitchLead, textBox } from "../../src/core/convert/layout-geometry";
-import { letterSpacing } from "../../src/core/convert/layout-fit";
+import { letterSpacing, lineSpacings } from "../../src/core/convert/layout-fit";
 import { ownRuns } from "../../src/core/convert/spans";
 import { pageColumns } from "../../src/core/convert/docx-columns";
 import { textWidthEm } from "../../src/core/convert/text-width";
@@ -123,6 +123,27 @@ describe("layout boxes", () => {
     expect(box.x).toBe(72);
     expect(box.x + box.width).toBeLessThanOrEqual(300);
     expect(box.width).toBeGreaterThan(290 - 72);
+  });
+
+  it("keeps a justified slide box as wide as its lines were printed, each line squeezed to fit with room to spare", () => {
+    // Two lines justified (stretched 1.1% by their spaces), and a short last line.
+    const arialWidth = (text: string) => textWidthEm(text, "Arial", false, false)! * 10;
+    const full = "The quick brown fox jumps over the lazy dog, then it runs back home";
+    const right = 72 + arialWidth(full) * 1.011;
+    const block = textBlock([span(full, [72, 100, right, 110], "Helvetica"), span(full, [72, 112, right, 122], "Helvetica"), span("and sleeps", [72, 124, 72 + arialWidth("and sleeps"), 134], "Helvetica")]);
+    const p = page([block]);
+    expect(blockAlign(block, p)).toBe("justify");
+    const fit = letterSpacing(block);
+    expect(fit.fitted).toBe(true);
+    // A slide (which squeezes justified lines) keeps the box within half a percent of the printed width...
+    const slideBox = textBox(block, p, "justify", true, true);
+    expect(slideBox.width / (right - 72)).toBeLessThanOrEqual(1.005 + 1e-9);
+    // ...where other layouts give it room to grow.
+    expect(textBox(block, p, "justify", true).width).toBeGreaterThan(slideBox.width);
+    // The full lines leave a glyph's rounding free: set tighter than the block's own spacing.
+    const [first, , last] = lineSpacings(block, fit, slideBox.width, true);
+    expect(first).toBeLessThan(fit.spacing);
+    expect(last).toBe(fit.spacing);
   });
 
   it("turns vertically set text instead of breaking it after every letter", async () => {

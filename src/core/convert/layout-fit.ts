@@ -38,22 +38,32 @@ export function letterSpacing(block: Block): Fit {
 
 /** Room (a share of the box) a line keeps free when squeezed to fit: rounding in the Office renderers. */
 const SQUEEZE_MARGIN = 0.995;
+/**
+ * Room (points) a justified line keeps free per character. Its box is barely wider than the
+ * PDF's line, and LibreOffice sets a line of small type wider than the fonts' metrics add up
+ * to (8 pt references: some 0.03 pt a glyph, and a letter spacing of a few hundredths of a
+ * point did not narrow them); a line that wraps pushes the rest of its block down.
+ * Justification stretches the line back to the box.
+ */
+const JUSTIFIED_GLYPH_ROOM = 0.06;
 
 /**
  * The letter spacing of each of the block's lines (points), for layout modes that keep every
  * line: the block's spacing, or less where a line set with it would not fit in the box
  * (`boxWidth` points) and wrap, pushing the block's later lines down over the next block.
  * Justified lines are then stretched back to the box by their spaces, as the PDF's were.
+ * `writtenSize` maps a PDF font size to the one the file gets (a tenth or half a point wider
+ * makes a long line a point wider).
  */
-export function lineSpacings(block: Block, fit: Fit, boxWidth: number): number[] {
+export function lineSpacings(block: Block, fit: Fit, boxWidth: number, justified = false, writtenSize?: (points: number) => number): number[] {
   const limit = MAX_SPACING_EM * dominantSize(block);
   // Under a hanging first line (a numbered reference) the other lines are indented by as much.
   const hanging = Math.max(0, -firstLineIndent(block));
   return fittedLines(block).map((line, i) => {
-    const natural = naturalWidth(line);
+    const natural = naturalWidth(line, writtenSize);
     if (!natural || natural.gaps < 1) return fit.spacing;
     // The first line may be indented: it has that much less room.
-    const room = (boxWidth - (i === 0 ? Math.max(0, line.bbox[0] - block.bbox[0]) : hanging)) * SQUEEZE_MARGIN;
+    const room = (boxWidth - (i === 0 ? Math.max(0, line.bbox[0] - block.bbox[0]) : hanging)) * SQUEEZE_MARGIN - (justified ? natural.gaps * JUSTIFIED_GLYPH_ROOM : 0);
     const fits = (room - natural.width) / natural.gaps;
     return Math.max(-limit, Math.min(fit.spacing, fits));
   });

@@ -9,6 +9,11 @@ import { union } from "../processors/lines";
 
 /** Boxes of fitted text (layout-fit.ts) get this much more width than the PDF text: rounding, never a changed line break. */
 const FITTED_SLACK = 1.02;
+/**
+ * Justified lines are stretched to their box's edge: fitted and squeezed to fit with room to
+ * spare (layout-fit.ts JUSTIFIED_GLYPH_ROOM), they get a box barely wider than they were printed.
+ */
+const JUSTIFIED_SLACK = 1.005;
 /** Boxes of text whose substitute font could not be fitted: a substitute font is often a little wider. */
 const WIDTH_SLACK = 1.06;
 /**
@@ -22,12 +27,13 @@ const NEIGHBOUR_GAP = 2;
 /**
  * The horizontal extent (points) of a block's text box: wider than the PDF text, grown
  * towards the side its alignment lets the text grow to, never off the page and never over
- * a block beside it (the next column, the next table cell).
+ * a block beside it (the next column, the next table cell). `justifiedFit`: the converter
+ * squeezes justified lines to fit (lineSpacings with `justified`), so their box keeps its width.
  */
-export function textBox(block: Block, page: Page, align: Align, fitted = false): { x: number; width: number } {
+export function textBox(block: Block, page: Page, align: Align, fitted = false, justifiedFit = false): { x: number; width: number } {
   const [x0, , x1] = block.bbox;
   const width = Math.max(0, x1 - x0);
-  const slack = (block.lines?.length ?? 0) <= 1 ? SINGLE_LINE_SLACK : fitted ? FITTED_SLACK : WIDTH_SLACK;
+  const slack = (block.lines?.length ?? 0) <= 1 ? SINGLE_LINE_SLACK : fitted ? (align === "justify" && justifiedFit ? JUSTIFIED_SLACK : FITTED_SLACK) : WIDTH_SLACK;
   const { left, right } = freeSpan(block, page);
   const middle = (x0 + x1) / 2;
   const room = align === "right" ? x1 - left : align === "center" ? 2 * Math.min(middle - left, right - middle) : right - x0;

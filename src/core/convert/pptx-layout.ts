@@ -95,7 +95,7 @@ function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(b
     return { x: v.x * scale, y: v.y * scale, w: Math.max(MIN_BOX, v.width * scale), h: Math.max(MIN_BOX, v.height * scale) };
   }
   const [, y0, , y1] = block.bbox;
-  const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted);
+  const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted, true);
   return { x: x * scale, y: (y0 - pitchLead(block)) * scale, w: Math.max(MIN_BOX, width * scale), h: Math.max(MIN_BOX, (y1 - y0) * scale) };
 }
 
@@ -111,7 +111,7 @@ function addTextBox(slide: PptxGenJS.Slide, block: Block, page: Page, scale: num
   const align = vertical ? "left" : blockAlign(block, page);
   const geometry = box(block, page, scale, fit);
   // Lines squeezed to the box's width (points), where they would wrap.
-  const spacings = vertical ? undefined : lineSpacings(block, fit, geometry.w / scale);
+  const spacings = vertical ? undefined : lineSpacings(block, fit, geometry.w / scale, align === "justify", (points) => slidePoints(points * toPoints) / toPoints);
   // Each printed line ("\n") breaks here too, inside the one paragraph.
   const runs: PptxGenJS.TextProps[] = ownRuns(block, spacings).flatMap((r) =>
     r.text.split("\n").map((text, k) => ({

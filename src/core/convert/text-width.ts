@@ -48,8 +48,9 @@ export function measureLine(line: Line): { ratio: number; perChar: number } | un
 /**
  * A line's width (points) set in the substitute families without letter spacing, and the
  * number of gaps spacing widens (after every character but the line's last, which is not seen).
+ * `writtenSize` maps a PDF size to the size the converter writes (rounded to its unit).
  */
-export function naturalWidth(line: Line): { width: number; gaps: number } | undefined {
+export function naturalWidth(line: Line, writtenSize: (points: number) => number = (points) => points): { width: number; gaps: number } | undefined {
   let width = 0;
   let chars = 0;
   for (const [i, span] of line.spans.entries()) {
@@ -57,7 +58,7 @@ export function naturalWidth(line: Line): { width: number; gaps: number } | unde
     const t = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
     const em = textWidthEm(t, officeFont(span.fontFamily), span.bold, span.italic);
     if (em === undefined) return undefined;
-    width += em * span.fontSize;
+    width += em * writtenSize(span.fontSize);
     chars += [...t].length;
   }
   return { width, gaps: chars - 1 };
