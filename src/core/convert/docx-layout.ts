@@ -10,7 +10,7 @@ import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns } from "./docx-runs";
 import { headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
-import { twips } from "./fonts";
+import { halfPoints, twips } from "./fonts";
 import { verticalTable } from "./docx-vertical";
 import { printedRows, tableBox } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
@@ -89,8 +89,12 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
   const [x0, y0, x1, y1] = block.bbox;
   const pitch = linePitch(block);
   const fit = letterSpacing(block);
-  const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted);
+  const align = blockAlign(block, page);
+  const { x, width } = textBox(block, page, align, fit.fitted);
   const title = block.type === "title" ? headingOf(block, styles) : undefined;
+  // Justified lines squeezed to fit are rounded down to Word's twentieth of a point, never up past the box.
+  const justified = align === "justify";
+  const spacings = lineSpacings(block, fit, width, justified, (points) => halfPoints(points) / 2).map((s) => (justified ? Math.floor(s * 20) / 20 : s));
   return new Paragraph({
     heading: title?.heading,
     frame: {
@@ -107,6 +111,6 @@ function frame(block: Block, page: Page, styles: WordStyles): Paragraph {
     alignment: wordAlign(block, page),
     indent: wordIndent(block),
     spacing: { before: 0, after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
-    children: wordRuns(ownRuns(block, lineSpacings(block, fit, width)), title?.base ?? styles.body, fit.spacing),
+    children: wordRuns(ownRuns(block, spacings), title?.base ?? styles.body, fit.spacing),
   });
 }

@@ -27,13 +27,13 @@ const NEIGHBOUR_GAP = 2;
 /**
  * The horizontal extent (points) of a block's text box: wider than the PDF text, grown
  * towards the side its alignment lets the text grow to, never off the page and never over
- * a block beside it (the next column, the next table cell). `justifiedFit`: the converter
- * squeezes justified lines to fit (lineSpacings with `justified`), so their box keeps its width.
+ * a block beside it (the next column, the next table cell). Justified lines fitted to the
+ * PDF's widths keep it: the converters squeeze them to fit (lineSpacings with `justified`).
  */
-export function textBox(block: Block, page: Page, align: Align, fitted = false, justifiedFit = false): { x: number; width: number } {
+export function textBox(block: Block, page: Page, align: Align, fitted = false): { x: number; width: number } {
   const [x0, , x1] = block.bbox;
   const width = Math.max(0, x1 - x0);
-  const slack = (block.lines?.length ?? 0) <= 1 ? SINGLE_LINE_SLACK : fitted ? (align === "justify" && justifiedFit ? JUSTIFIED_SLACK : FITTED_SLACK) : WIDTH_SLACK;
+  const slack = (block.lines?.length ?? 0) <= 1 ? SINGLE_LINE_SLACK : fitted ? (align === "justify" ? JUSTIFIED_SLACK : FITTED_SLACK) : WIDTH_SLACK;
   const { left, right } = freeSpan(block, page);
   const middle = (x0 + x1) / 2;
   const room = align === "right" ? x1 - left : align === "center" ? 2 * Math.min(middle - left, right - middle) : right - x0;

@@ -95,7 +95,7 @@ function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(b
     return { x: v.x * scale, y: v.y * scale, w: Math.max(MIN_BOX, v.width * scale), h: Math.max(MIN_BOX, v.height * scale) };
   }
   const [, y0, , y1] = block.bbox;
-  const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted, true);
+  const { x, width } = textBox(block, page, blockAlign(block, page), fit.fitted);
   return { x: x * scale, y: (y0 - pitchLead(block)) * scale, w: Math.max(MIN_BOX, width * scale), h: Math.max(MIN_BOX, (y1 - y0) * scale) };
 }
 
