@@ -30,7 +30,7 @@ export function buildLines(runs: Run[]): Line[] {
     // another column's line is that line's script, not a word of the row it happens to match.
     // Of the rows it may join, the one whose baseline is nearest: a neighbouring column's
     // row a point or two higher must not take a word of this one.
-    const candidates = rows.slice(-3).filter((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize) && (similarSize(run, r[0]) || nextTo([run], r)));
+    const candidates = rows.slice(-3).filter((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize) && (similarSize(run, r[0]) || nextTo([run], r) || markerOf(run, r)));
     const row = candidates.sort((a, b) => Math.abs(a[0].baseline - run.baseline) - Math.abs(b[0].baseline - run.baseline))[0];
     if (row) row.push(run);
     else rows.push([run]);
@@ -119,6 +119,18 @@ function stretches(row: Run[]): Run[][] {
     end = Math.max(end, run.bbox[2]);
   }
   return out;
+}
+
+/**
+ * A list marker set in a smaller face (a Symbol bullet beside 12 pt text) and the text it
+ * marks: one is a marker alone, the other starts after it within a line-splitting gap.
+ */
+function markerOf(run: Run, row: Run[]): boolean {
+  const start = Math.min(...row.map((r) => r.bbox[0]));
+  const em = Math.max(run.fontSize, ...row.map((r) => r.fontSize));
+  if (MARKER_ALONE.test(run.text.trim())) return run.bbox[2] <= start + 1 && start - run.bbox[2] <= LINE_SPLIT_GAP * em;
+  const marker = row.length === 1 && MARKER_ALONE.test(row[0].text.trim()) ? row[0] : undefined;
+  return marker !== undefined && run.bbox[0] >= marker.bbox[2] - 1 && run.bbox[0] - marker.bbox[2] <= LINE_SPLIT_GAP * em;
 }
 
 const similarSize = (a: Run, b: Run) => Math.min(a.fontSize, b.fontSize) >= SCRIPT_SIZE * Math.max(a.fontSize, b.fontSize);
