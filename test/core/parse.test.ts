@@ -268,6 +268,22 @@ describe("parse", () => {
     expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "footnote" && /Support in IBM DB2/.test(b.text)))).toEqual([]);
   });
 
+  it("keeps a bullet set in a smaller symbol face on its item's line", async () => {
+    // Docling's multi_page.pdf: 10 pt SymbolMT bullets beside 12 pt Times items.
+    const { doc } = await markdownOf("docling-testdata/pdf/multi_page.pdf");
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.filter((b) => b.text.trim() === "•")).toEqual([]);
+    expect(blocks.find((b) => b.text.startsWith("IBM MT/ST (Magnetic Tape/Selectric Typewriter)"))?.type).toBe("list");
+  });
+
+  it("reads no control characters: glyphs without a Unicode map are no text", async () => {
+    // Wingdings symbols that map to U+0084, subset glyphs to U+0002/U+0003.
+    for (const path of ["docling-testdata/pdf/table_mislabeled_as_picture.pdf", "docling-testdata/pdf/redp5110_sampled.pdf"]) {
+      const { doc } = await markdownOf(path);
+      for (const page of doc.pages) for (const b of page.blocks) expect(b.text).not.toMatch(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/);
+    }
+  });
+
   it("hides a bare page number at the foot of a page, however far up the margin it sits", async () => {
     const { md } = await markdownOf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
     for (const page of md.outputs.json!.pages) {

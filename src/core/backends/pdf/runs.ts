@@ -123,7 +123,8 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
       continue;
     }
     const item = raw as PdfTextItem;
-    if (!item.str || !item.str.trim()) {
+    const str = readableText(item.str);
+    if (!str.trim()) {
       if (item.hasEOL && runs.length) runs[runs.length - 1].eol = true;
       continue;
     }
@@ -152,10 +153,10 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     // TeX's math extension glyphs (radicals, big operators and delimiters) hang from their
     // origin, which TeX sets near the top of the line: the glyph is below it, and the line
     // it belongs to has its baseline lower down.
-    const hanging = horizontal && dx >= 0 && !vertical ? hangingGlyph(item.str, font.name) : undefined;
+    const hanging = horizontal && dx >= 0 && !vertical ? hangingGlyph(str, font.name) : undefined;
     if (hanging) bbox = [bbox[0], y, bbox[2], y + size * hanging.depth];
     runs.push({
-      text: logicalOrder(withoutPresentationForms(item.str), item.dir),
+      text: logicalOrder(withoutPresentationForms(str), item.dir),
       bbox: clamp(bbox, viewport.width, viewport.height),
       baseline: hanging ? y + size * hanging.baseline : y,
       fontSize: round(size),
@@ -204,6 +205,14 @@ async function tableRulings(page: PdfPage, runs: Run[], width: number, rotation:
  * Arabic presentation forms (the shaped glyphs some fonts map to) as the letters they
  * shape, so the text can be searched and read by machines; NFKC does exactly that.
  */
+/**
+ * A run's text without control characters: glyphs of a font without a Unicode map can come
+ * out as U+0002, U+0003 (a subset's first codes) or U+0084 (a Wingdings symbol), which are
+ * no text anyone can read; tabs
+ * and line breaks inside a run are spaces.
+ */
+const readableText = (text: string | undefined) => (text ?? "").replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, "").replace(/[\t\n\v\f\r]/g, " ");
+
 const withoutPresentationForms = (text: string) => text.replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]+/g, (m) => m.normalize("NFKC"));
 
 const round = (n: number) => Math.round(n * 100) / 100;
