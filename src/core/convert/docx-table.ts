@@ -132,8 +132,11 @@ const ALIGN = { left: undefined, center: AlignmentType.CENTER, right: AlignmentT
 /** Lines of a cell in layout mode are this many font sizes apart: the PDF's rows leave no more room. */
 const TIGHT_LINE_EM = 1.15;
 
-/** The cell's paragraph; layout mode breaks it where the PDF's lines ended, each line in its own style. */
-/** `shift` (points): a left margin when positive, a right one when negative, moving centred text to its printed middle. */
+/**
+ * The cell's paragraph; layout mode breaks it where the PDF's lines ended, each line in its
+ * own style. `shift` (points): a left margin when positive, a right one when negative,
+ * moving centred text to its printed middle.
+ */
 function cellParagraph(cell: ModelCell, lineStyles: LineStyles, align: keyof typeof ALIGN, tight: boolean, shift = 0): Paragraph {
   const lines = (tight ? printedCellText(cell) : cell.text).split("\n");
   const styles = lineStyles(cell, lines.length);

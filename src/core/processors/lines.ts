@@ -85,7 +85,7 @@ function attachScripts(rows: Run[][]): Run[][] {
   rows.forEach((row, i) => {
     // The host is a neighbouring row, though a row of the next column may sort in between.
     const hosts = [...rows.slice(i + 1, i + 1 + SCRIPT_HOST_REACH), ...out.slice(-SCRIPT_HOST_REACH).reverse()].filter((h) => h !== row);
-    const left: Run[] = [];
+    const unattached: Run[] = [];
     // A row of short stretches (a line's two exponents, note marks in two columns) finds a
     // host for each; a row with a long stretch is a line of small print, whole.
     const parts = stretches(row);
@@ -97,9 +97,9 @@ function attachScripts(rows: Run[][]): Run[][] {
       const accents = part.every((r) => ACCENT_ONLY.test(r.text));
       const host = short(part) ? hosts.filter((h) => (accents || size(part) < SCRIPT_SIZE * size(h)) && overlap(h) > 0 && nextTo(part, h) && !h.every((r) => ACCENT_ONLY.test(r.text))).sort((a, b) => overlap(b) - overlap(a))[0] : undefined;
       if (host) host.push(...part);
-      else left.push(...part);
+      else unattached.push(...part);
     }
-    if (left.length) out.push(left);
+    if (unattached.length) out.push(unattached);
   });
   return out;
 }

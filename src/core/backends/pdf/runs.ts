@@ -202,17 +202,16 @@ async function tableRulings(page: PdfPage, runs: Run[], width: number, rotation:
 }
 
 /**
- * Arabic presentation forms (the shaped glyphs some fonts map to) as the letters they
- * shape, so the text can be searched and read by machines; NFKC does exactly that.
- */
-/**
  * A run's text without control characters: glyphs of a font without a Unicode map can come
  * out as U+0002, U+0003 (a subset's first codes) or U+0084 (a Wingdings symbol), which are
- * no text anyone can read; tabs
- * and line breaks inside a run are spaces.
+ * no text anyone can read; tabs and line breaks inside a run are spaces.
  */
 const readableText = (text: string | undefined) => (text ?? "").replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, "").replace(/[\t\n\v\f\r]/g, " ");
 
+/**
+ * Arabic presentation forms (the shaped glyphs some fonts map to) as the letters they
+ * shape, so the text can be searched and read by machines; NFKC does exactly that.
+ */
 const withoutPresentationForms = (text: string) => text.replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]+/g, (m) => m.normalize("NFKC"));
 
 const round = (n: number) => Math.round(n * 100) / 100;
