@@ -47,6 +47,26 @@ describe("fitting substitute fonts", () => {
     expect(fit.spacing * (LINE.length - 1)).toBeCloseTo(natural * 0.12, 1);
   });
 
+  it("sets each ragged line as wide as it was printed, a little off its block's spacing", () => {
+    // Computer Modern is some 10% wider than Times, by more in some words than in others.
+    const times = (text: string) => textWidthEm(text, "Times New Roman", false, false)! * 10;
+    const lines = ["The quick brown fox jumps over the lazy dog", "and again the fox jumps over a dog", "then home it goes with the day done", "it says “goodbye” to the dog"];
+    const stretch = [1.11, 1.08, 1.09, 1.11];
+    const block = textBlock(lines.map((t, i) => span(t, [72, 100 + 12 * i, 72 + times(t) * stretch[i], 110 + 12 * i], "CMR10")));
+    const fit = letterSpacing(block);
+    const spacings = lineSpacings(block, fit, 500);
+    // The least stretched line sets the block's spacing; the others widen to their printed ends.
+    expect(spacings[1]).toBeCloseTo(fit.spacing, 6);
+    expect(spacings[0]).toBeGreaterThan(fit.spacing);
+    const own = (i: number) => 72 + times(lines[i]) + spacings[i] * ([...lines[i]].length - 1);
+    expect(own(0)).toBeCloseTo(block.lines![0].bbox[2], 1);
+    expect(own(2)).toBeCloseTo(block.lines![2].bbox[2], 1);
+    // A line with a character the width tables do not know (curly quotes) keeps the block's.
+    expect(spacings[3]).toBeCloseTo(fit.spacing, 6);
+    // Justified lines are left to justification.
+    expect(lineSpacings(block, fit, 500, true)[0]).toBeCloseTo(fit.spacing, 6);
+  });
+
   it("writes the spacing on every Word run and PowerPoint run of the block", async () => {
     const natural = textWidthEm(LINE, "Times New Roman", false, false)! * 10;
     const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([textBlock([span(LINE, [72, 100, 72 + natural * 1.12, 110], "CMR10")])])] };

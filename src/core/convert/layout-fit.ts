@@ -65,8 +65,25 @@ export function lineSpacings(block: Block, fit: Fit, boxWidth: number, justified
     // The first line may be indented: it has that much less room.
     const room = (boxWidth - (i === 0 ? Math.max(0, line.bbox[0] - block.bbox[0]) : hanging)) * SQUEEZE_MARGIN - (justified ? natural.gaps * JUSTIFIED_GLYPH_ROOM : 0);
     const fits = (room - natural.width) / natural.gaps;
-    return Math.max(-limit, Math.min(fit.spacing, fits));
+    return Math.max(-limit, Math.min(justified || !fit.fitted ? fit.spacing : ownSpacing(line, natural, fit.spacing), fits));
   });
+}
+
+/** A line's own spacing may differ from its block's by at most this share of its font size. */
+const LINE_SPREAD_EM = 0.03;
+
+/**
+ * The spacing that sets a ragged line as wide as it was printed: a substitute's letters
+ * differ from the PDF font's by more in some words than in others, so with its block's
+ * spacing (from its least stretched line) a line ends short of where the PDF ended it.
+ * Only a little off the block's: a line's width says nothing of gaps it holds.
+ */
+function ownSpacing(line: Line, natural: { width: number; gaps: number }, blockSpacing: number): number {
+  // Widths are measured for ASCII only (font-widths.ts): a dash or curly quote is a guess, and a guessed line set wider may wrap.
+  if (line.spans.some((s) => /[^\x20-\x7e]/.test(s.text))) return blockSpacing;
+  const spread = LINE_SPREAD_EM * Math.max(...line.spans.map((s) => s.fontSize));
+  const own = (line.bbox[2] - line.bbox[0] - natural.width) / natural.gaps;
+  return Math.max(blockSpacing - spread, Math.min(blockSpacing + spread, own));
 }
 
 /**
