@@ -34,6 +34,10 @@ describe("fitting substitute fonts", () => {
     expect(textWidthEm(" ", "Arial", false, false)).toBeCloseTo(0.278, 3);
     expect(textWidthEm("abc", "Courier New", false, false)).toBeCloseTo(1.8, 5);
     expect(textWidthEm("abc", "Unknown Family", false, false)).toBeUndefined();
+    // Beyond ASCII: an en dash is half an em in Times, an opening double quote 0.444, é as wide as e.
+    expect(textWidthEm("–", "Times New Roman", false, false)).toBeCloseTo(0.5, 3);
+    expect(textWidthEm("“", "Times New Roman", false, false)).toBeCloseTo(0.444, 3);
+    expect(textWidthEm("é", "Arial", false, false)).toBeCloseTo(textWidthEm("e", "Arial", false, false)!, 3);
   });
 
   it("spaces nothing when the PDF font has the substitute's metrics, and widens a narrower substitute", () => {
@@ -48,9 +52,10 @@ describe("fitting substitute fonts", () => {
   });
 
   it("sets each ragged line as wide as it was printed, a little off its block's spacing", () => {
-    // Computer Modern is some 10% wider than Times, by more in some words than in others.
+    // Computer Modern is some 10% wider than Times, by more in some words than in others
+    // (curly quotes and dashes are measured too).
     const times = (text: string) => textWidthEm(text, "Times New Roman", false, false)! * 10;
-    const lines = ["The quick brown fox jumps over the lazy dog", "and again the fox jumps over a dog", "then home it goes with the day done", "it says “goodbye” to the dog"];
+    const lines = ["The quick brown fox jumps over the lazy dog", "and again the fox jumps over a dog", "then “home” it goes – the day done", "it goes home → to the dog"];
     const stretch = [1.11, 1.08, 1.09, 1.11];
     const block = textBlock(lines.map((t, i) => span(t, [72, 100 + 12 * i, 72 + times(t) * stretch[i], 110 + 12 * i], "CMR10")));
     const fit = letterSpacing(block);
@@ -61,7 +66,7 @@ describe("fitting substitute fonts", () => {
     const own = (i: number) => 72 + times(lines[i]) + spacings[i] * ([...lines[i]].length - 1);
     expect(own(0)).toBeCloseTo(block.lines![0].bbox[2], 1);
     expect(own(2)).toBeCloseTo(block.lines![2].bbox[2], 1);
-    // A line with a character the width tables do not know (curly quotes) keeps the block's.
+    // A line with a character the width tables do not have (an arrow) keeps the block's.
     expect(spacings[3]).toBeCloseTo(fit.spacing, 6);
     // Justified lines are left to justification.
     expect(lineSpacings(block, fit, 500, true)[0]).toBeCloseTo(fit.spacing, 6);

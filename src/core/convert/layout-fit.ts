@@ -6,7 +6,7 @@
 // that are metric-compatible with the family written need (and get) none.
 import { firstLineIndent, markerHang } from "./alignment";
 import type { Block, Line } from "../model";
-import { measureLine, naturalWidth } from "./text-width";
+import { measureLine, measuredText, naturalWidth } from "./text-width";
 
 /** Width ratios this close to 1 are the same metrics (rounding, kerning): no spacing. */
 const SAME_METRICS = 0.015;
@@ -79,8 +79,8 @@ const LINE_SPREAD_EM = 0.03;
  * Only a little off the block's: a line's width says nothing of gaps it holds.
  */
 function ownSpacing(line: Line, natural: { width: number; gaps: number }, blockSpacing: number): number {
-  // Widths are measured for ASCII only (font-widths.ts): a dash or curly quote is a guess, and a guessed line set wider may wrap.
-  if (line.spans.some((s) => /[^\x20-\x7e]/.test(s.text))) return blockSpacing;
+  // A character without a measured width (font-widths.ts) is a guess, and a guessed line set wider may wrap.
+  if (!line.spans.every((s) => measuredText(s.text))) return blockSpacing;
   const spread = LINE_SPREAD_EM * Math.max(...line.spans.map((s) => s.fontSize));
   const own = (line.bbox[2] - line.bbox[0] - natural.width) / natural.gaps;
   return Math.max(blockSpacing - spread, Math.min(blockSpacing + spread, own));

@@ -2,7 +2,7 @@
 // on the metric-compatible fonts LibreOffice renders them with (font-widths.ts). The layout
 // converters compare it with the width the PDF printed, to fit a substitute font.
 import type { Line } from "../model";
-import { FIRST_CHAR, FONT_WIDTHS } from "./font-widths";
+import { EXTRA_CHARS, FIRST_CHAR, FONT_WIDTHS } from "./font-widths";
 import { officeFont } from "./fonts";
 
 /** Every Courier glyph is 0.6 em wide. */
@@ -14,12 +14,24 @@ export function textWidthEm(text: string, family: string, bold: boolean, italic:
   if (MONOSPACE_FAMILIES.has(family)) return [...text].length * MONOSPACE_EM;
   const table = FONT_WIDTHS[family]?.[(bold ? 1 : 0) + (italic ? 2 : 0)];
   if (!table) return undefined;
-  // Characters outside the table (accents, dashes, CJK) count as an average lowercase letter.
+  // Characters outside the table (CJK, rare signs) count as an average lowercase letter.
   const fallback = averageLowercase(table);
   let total = 0;
-  for (const ch of text) total += table[(ch.codePointAt(0) ?? 0) - FIRST_CHAR] ?? fallback;
+  for (const ch of text) total += table[widthIndex(ch) ?? -1] ?? fallback;
   return total / 1000;
 }
+
+const ASCII_COUNT = 127 - FIRST_CHAR;
+const EXTRA_INDEX = new Map([...EXTRA_CHARS].map((ch, i) => [ch, ASCII_COUNT + i]));
+
+/** Where a character's width sits in the tables (printable ASCII, then EXTRA_CHARS); undefined when they do not have it. */
+function widthIndex(ch: string): number | undefined {
+  const code = ch.codePointAt(0) ?? 0;
+  return code >= FIRST_CHAR && code < 127 ? code - FIRST_CHAR : EXTRA_INDEX.get(ch);
+}
+
+/** Whether every character of the text has a measured width (none is guessed). */
+export const measuredText = (text: string) => [...text].every((ch) => widthIndex(ch) !== undefined);
 
 const averages = new WeakMap<number[], number>();
 function averageLowercase(table: number[]): number {
