@@ -276,6 +276,21 @@ describe("parse", () => {
     expect(blocks.find((b) => b.text.startsWith("IBM MT/ST (Magnetic Tape/Selectric Typewriter)"))?.type).toBe("list");
   });
 
+  it("keeps a listing in a monospaced face as code: every line, indented as printed, fenced in Markdown", async () => {
+    // Docling's code_and_formula.pdf: a four-line JavaScript listing in TeX's typewriter face,
+    // which the paragraph step cut in two at its closing brace.
+    const { doc, md } = await markdownOf("docling-testdata/pdf/code_and_formula.pdf");
+    const code = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "code"));
+    expect(code).toHaveLength(1);
+    expect(code[0].text.split("\n").map((l) => l.replace(/\s+/g, " ").replace(/^ /, "·"))).toEqual(["function add (a , b ) {", "·return a + b ;", "}", "console . log ( add (3 , 5) ) ;"]);
+    expect(code[0].text.split("\n")[1]).toMatch(/^ {4}return/);
+    expect(md.outputs.markdown).toContain("```\nfunction add");
+    expect(md.outputs.markdown).toContain("5) ) ;\n```");
+    // Prose in a proportional face is no code, nor one line of a monospaced face (the transcript's caption).
+    const { doc: transcript } = await markdownOf("convert-samples/pl-scotus-transcript-p1.pdf");
+    expect(transcript.pages[0].blocks.filter((b) => b.type === "code").map((b) => b.text.slice(0, 30))).toEqual([]);
+  });
+
   it("reads no control characters: glyphs without a Unicode map are no text", async () => {
     // Wingdings symbols that map to U+0084, subset glyphs to U+0002/U+0003.
     for (const path of ["docling-testdata/pdf/table_mislabeled_as_picture.pdf", "docling-testdata/pdf/redp5110_sampled.pdf"]) {

@@ -177,8 +177,11 @@ function figureParagraph(block: Block, ctx: Context): Paragraph[] {
 function codeRuns(block: Block, styles: WordStyles): ReturnType<typeof wordRuns> {
   const lines = block.lines ?? [];
   if (!lines.length) return wordRuns(blockRuns(block), styles.body);
+  // A listing read from a PDF indents its lines with spaces in the block's text (processors/code.ts).
+  const indents = block.text.split("\n").map((t) => /^ */.exec(t)![0]);
+  const indentOf = (i: number) => (indents.length === lines.length ? indents[i] : "");
   return lines.flatMap((line, i) => {
-    const runs = wordRuns(styledRuns(line.spans.map((s) => s.text).join(""), line.spans), styles.body);
+    const runs = wordRuns(styledRuns(indentOf(i) + line.spans.map((s) => s.text).join("").trimStart(), line.spans), styles.body);
     return i === 0 ? runs : [new TextRun({ break: 1 }), ...runs];
   });
 }

@@ -1,5 +1,5 @@
 // The one place the order of the processing steps lives.
-//   per page:  runs -> tables -> vector figures -> lines -> blocks -> formulas (display, inline) -> figures -> reading order -> captions
+//   per page:  runs -> tables -> vector figures -> lines -> blocks -> code -> formulas (display, inline) -> figures -> reading order -> captions
 //   document:  furniture -> line numbers -> footnotes -> headings -> lists -> cross-page merges
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
@@ -24,6 +24,7 @@ import { attachCaptions } from "./captions";
 import { markFormulas } from "./formulas";
 import { vectorFigureBlocks, vectorFigures } from "./vector-figures";
 import { markInlineFormulas } from "./inline-formulas";
+import { markCode } from "./code";
 
 export function processPage(index: number, raw: PageRuns): Page {
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
@@ -34,7 +35,7 @@ export function processPage(index: number, raw: PageRuns): Page {
   const { figures, rest, images } = vectorFigures(raw.drawings, beyondTables, tables.map((t) => t.bbox), raw.images ?? [], { index, firstRef: raw.images?.length ?? 0, width: raw.width, height: raw.height });
   const horizontal = rest.filter((r) => !r.vertical && !r.rotated);
   const vertical = rest.filter((r) => r.vertical);
-  const textBlocks = [...buildBlocks(buildLines(horizontal)), ...buildTurnedBlocks(rest.filter((r) => r.rotated))];
+  const textBlocks = [...markCode(buildBlocks(buildLines(horizontal))), ...buildTurnedBlocks(rest.filter((r) => r.rotated))];
   markFormulas(textBlocks);
   markInlineFormulas(textBlocks);
   const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(images), ...vectorFigureBlocks(figures)], raw.width);

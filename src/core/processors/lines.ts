@@ -177,11 +177,15 @@ function toLine(leftToRight: Run[]): Line {
  * typed with spaces (a court transcript's ":  No. 07-1315", aligned comments in code) keeps
  * as many as the gap is glyphs wide, so the text and its layout conversions line up as printed.
  */
+/** Share of a glyph a gap must exceed a whole number of glyphs by to hold one space more. */
+const TYPED_SPACE_ROUNDING = 0.3;
+
 export function typedSpaces(prev: Run, run: Run, gap: number): number {
   if (prev.fontFamily !== run.fontFamily || prev.fontSize !== run.fontSize || !MONOSPACE_FONT.test(run.fontFamily)) return 1;
   const glyphs = [...prev.text].length;
   const glyphWidth = (prev.bbox[2] - prev.bbox[0]) / glyphs;
-  return glyphWidth > 0 ? Math.max(1, Math.round(gap / glyphWidth)) : 1;
+  // A gap a glyph and a half wide is still one space: a listing may space its tokens wider than its glyphs.
+  return glyphWidth > 0 ? Math.max(1, Math.floor(gap / glyphWidth + TYPED_SPACE_ROUNDING)) : 1;
 }
 
 /** A script's baseline is off the line's by at least this share of the line's type size: raised for a superscript... */

@@ -44,9 +44,18 @@ function blockMarkdown(b: Block, opts: RenderOptions): string {
       return imageMarkdown(b, opts);
     case "formula":
       return b.formula ? formulaMarkdown(b.formula.latex, opts.elementFormats.formula, b.formula.display) : escapeText(b.text);
+    case "code":
+      return codeFence(b.text);
     default:
       return b.inlineImages?.length ? withInlineImages(b, opts) : withLinks(b, escapeText(b.text));
   }
+}
+
+/** Source code as printed, in a fence longer than any run of backticks inside it. */
+function codeFence(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}\n${text}\n${fence}`;
 }
 
 /** Private-use characters mark where inline images go while the text is escaped and linked. */
