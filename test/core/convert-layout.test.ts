@@ -94,6 +94,9 @@ describe("justified or flush left", () => {
     expect(blockAlign(ragged, page([ragged]))).toBe("left");
     const justified = paragraph(1.05);
     expect(blockAlign(justified, page([justified]))).toBe("justify");
+    // Comments of a listing, two of one length over a longer one: a longer last line ends no justified text.
+    const comments = textBlock([span("// restore ecx", [162, 459, 228, 468], "CMTT9"), span("// restore esp", [162, 469, 228, 478], "CMTT9"), span("// jump to ret statement", [162, 479, 275, 488], "CMTT9")]);
+    expect(blockAlign(comments, page([comments]))).toBe("left");
   });
 });
 

@@ -36,9 +36,11 @@ export function blockAlign(block: Block, page: Page): Align {
   if (spread(lefts) >= EDGE_TOLERANCE && spread(middles) < EDGE_TOLERANCE * 2) return "center";
   // Lines sharing their left edge (the first may be indented): left or justified.
   if (spread(lefts.slice(1)) < EDGE_TOLERANCE) {
-    // Justified: every line but the last ends at the same right edge (needs two such lines to tell from ragged text).
+    // Justified: every line but the last ends at the same right edge (needs two such lines to
+    // tell from ragged text), and the last line no further right (a longer last line ends ragged text).
     const fullLines = rights.slice(0, -1);
-    return fullLines.length >= 2 && spread(fullLines) < EDGE_TOLERANCE && !setUnstretched(lines) ? "justify" : "left";
+    const lastWithin = rights[rights.length - 1] <= Math.max(...fullLines) + EDGE_TOLERANCE;
+    return fullLines.length >= 2 && spread(fullLines) < EDGE_TOLERANCE && lastWithin && !setUnstretched(lines) ? "justify" : "left";
   }
   if (spread(rights) < EDGE_TOLERANCE) return "right";
   return "left";
