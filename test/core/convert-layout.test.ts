@@ -4,7 +4,9 @@
 // Runs in workerd like convert.test.ts.
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { convertDocument } from "../../src/core/convert/index";
+import { CONVERT_FEATURES, convertDocument } from "../../src/core/convert/index";
+import { parseDocument } from "../../src/core/pipeline";
+import { corpusFile } from "../helpers/corpus";
 import { isVertical, pitchLead, textBox } from "../../src/core/convert/layout-geometry";
 import { letterSpacing, lineSpacings } from "../../src/core/convert/layout-fit";
 import { ownRuns } from "../../src/core/convert/spans";
@@ -109,6 +111,15 @@ describe("scripts on slides", () => {
     const slide = (await files({ source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([block])] }, "ppt", "layout"))("ppt/slides/slide1.xml");
     expect(slide).toMatch(/baseline="-25000"[^>]*>(?:(?!<\/a:r>).)*<a:t>P<\/a:t>/s);
     expect(slide).toMatch(/baseline="30000"[^>]*>(?:(?!<\/a:r>).)*<a:t>2<\/a:t>/s);
+  });
+});
+
+describe("code in conversions", () => {
+  it("indents a listing's lines as printed on slides, in Word frames and in Word flow", async () => {
+    const doc = await parseDocument(await corpusFile("docling-testdata/pdf/code_and_formula.pdf"), "code.pdf", { features: CONVERT_FEATURES });
+    const slide = (await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml");
+    expect(slide).toMatch(/<a:t>    return /);
+    for (const mode of ["layout", "flow"] as const) expect((await files(doc, "word", mode))("word/document.xml")).toMatch(/<w:t xml:space="preserve">    return /);
   });
 });
 

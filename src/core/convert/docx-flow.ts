@@ -19,7 +19,7 @@ import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns, wordRunsWithPictures } from "./docx-runs";
 import { CAPTION_STYLE, headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
-import { blockRuns, styledRuns } from "./spans";
+import { blockRuns, codeIndents, styledRuns } from "./spans";
 
 /** A block to write, its page, and the lines of its continuation on later pages (merged by the parser). */
 interface FlowItem {
@@ -177,11 +177,9 @@ function figureParagraph(block: Block, ctx: Context): Paragraph[] {
 function codeRuns(block: Block, styles: WordStyles): ReturnType<typeof wordRuns> {
   const lines = block.lines ?? [];
   if (!lines.length) return wordRuns(blockRuns(block), styles.body);
-  // A listing read from a PDF indents its lines with spaces in the block's text (processors/code.ts).
-  const indents = block.text.split("\n").map((t) => /^ */.exec(t)![0]);
-  const indentOf = (i: number) => (indents.length === lines.length ? indents[i] : "");
+  const indent = codeIndents(block);
   return lines.flatMap((line, i) => {
-    const runs = wordRuns(styledRuns(indentOf(i) + line.spans.map((s) => s.text).join("").trimStart(), line.spans), styles.body);
+    const runs = wordRuns(styledRuns(indent(i) + line.spans.map((s) => s.text).join("").trimStart(), line.spans), styles.body);
     return i === 0 ? runs : [new TextRun({ break: 1 }), ...runs];
   });
 }

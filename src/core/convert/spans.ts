@@ -83,8 +83,9 @@ export function ownRuns(block: Block, spacings?: number[]): StyledRun[] {
   const out: StyledRun[] = [];
   // A marker the PDF tabbed off its text is followed by a tab (the paragraph hangs to it).
   const tabbed = markerHang(block) > 0;
+  const indent = codeIndents(block);
   for (const [i, line] of lines.entries()) {
-    const printed = i === 0 && tabbed ? `${line.spans[0].text.trim()}\t${line.spans.slice(1).map((s) => s.text).join("").trim()}` : line.spans.map((s) => s.text).join("").trim();
+    const printed = i === 0 && tabbed ? `${line.spans[0].text.trim()}\t${line.spans.slice(1).map((s) => s.text).join("").trim()}` : indent(i) + line.spans.map((s) => s.text).join("").trim();
     const runs = styledRuns(printed, line.spans);
     if (!runs.length) continue;
     if (out.length) out[out.length - 1].text += "\n";
@@ -92,6 +93,16 @@ export function ownRuns(block: Block, spacings?: number[]): StyledRun[] {
     out.push(...(letterSpacing === undefined ? runs : runs.map((r) => ({ ...r, letterSpacing }))));
   }
   return out;
+}
+
+/**
+ * The spaces that indent each line of a code block, as its text has them (a listing read from
+ * a PDF, processors/code.ts): a line's own spans start at its ink. Nothing for other blocks.
+ */
+export function codeIndents(block: Block): (line: number) => string {
+  const texts = block.type === "code" ? block.text.split("\n") : [];
+  if (texts.length !== (block.lines?.length ?? 0)) return () => "";
+  return (i) => /^ */.exec(texts[i])![0];
 }
 
 /** The style covering most characters of some spans: a document's or a block's main style. */
