@@ -286,6 +286,11 @@ describe("parse", () => {
     expect(code[0].text.split("\n")[1]).toMatch(/^ {4}return/);
     expect(md.outputs.markdown).toContain("```\nfunction add");
     expect(md.outputs.markdown).toContain("5) ) ;\n```");
+    // A listing cut into side-by-side blocks (line numbers, the code beside them; code, then its
+    // comments in a column of their own) is read row by row again (tracemonkey.pdf).
+    const paper = (await markdownOf("born-digital/pdfjs/tracemonkey.pdf")).md.outputs.markdown!;
+    expect(paper).toContain("1 for (var i = 2; i < 100; ++i) {\n2   if (!primes[i])\n3     continue;\n4   for (var k = i + i; i < 100; k += i)\n5     primes[k] = false;\n6 }");
+    expect(paper).toMatch(/```\nv0 := ld state\[748\] +\/\/ load primes from the trace activation record\n +st sp\[0\], v0 +\/\/ store primes to interpreter stack\n/);
     // Prose in a proportional face is no code, nor one line of a monospaced face (the transcript's caption).
     const { doc: transcript } = await markdownOf("convert-samples/pl-scotus-transcript-p1.pdf");
     expect(transcript.pages[0].blocks.filter((b) => b.type === "code").map((b) => b.text.slice(0, 30))).toEqual([]);
