@@ -20,7 +20,16 @@ const MAX_FIRST_LINE_INDENT = 72;
 
 const spread = (values: number[]) => (values.length ? Math.max(...values) - Math.min(...values) : 0);
 
+const read = new WeakMap<Block, Align>();
+
+/** The block's alignment, read once a block: converters ask for it for the box, the paragraph and the fit, and the reading measures every line. */
 export function blockAlign(block: Block, page: Page): Align {
+  let align = read.get(block);
+  if (!align) read.set(block, (align = readAlign(block, page)));
+  return align;
+}
+
+function readAlign(block: Block, page: Page): Align {
   if (block.align) return block.align;
   const lines = block.lines ?? [];
   if (!lines.length) return "left";

@@ -2,7 +2,8 @@
 // indentation are its meaning, so such a block keeps every line as printed, indented by as
 // many spaces as it was set in from the listing's left edge, and becomes a `code` block
 // (fenced in Markdown, a monospaced paragraph with line breaks in Word). Listings the
-// paragraph step cut in two (a closing brace read as a new paragraph) are joined again.
+// paragraph step cut in two (a closing brace read as a new paragraph) are joined again, and
+// listings it set side by side (code beside its line numbers or its comments) row by row.
 import type { Block, Line } from "../model";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 import { union } from "./lines";
