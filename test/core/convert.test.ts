@@ -389,9 +389,25 @@ describe("drawing in PowerPoint", () => {
     expect(rules.length).toBeGreaterThan(3);
     expect(shapes.every((s) => s.kind === "line" ? s.width > 0 : s.bbox[2] >= s.bbox[0])).toBe(true);
     const slide = strFromU8(unzipSync((await convertDocument(doc, "ppt", "layout")).bytes)["ppt/slides/slide1.xml"]);
-    expect(slide.match(/prst="line"/g)?.length ?? 0).toBe(shapes.filter((s) => s.kind === "line").length);
+    // Lines, and bars filled thinner than a point, are slide lines.
+    const thinBars = shapes.filter((s) => s.kind === "rect" && s.fill && !s.stroke && Math.min(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) < 1);
+    expect(slide.match(/prst="line"/g)?.length ?? 0).toBe(shapes.filter((s) => s.kind === "line").length + thinBars.length);
     // Without the option the parse reads no drawing.
     const plain = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: DEFAULT_FEATURES, pageRange: [0, 1] });
     expect(plain.pages[0].drawing).toBeUndefined();
+  });
+
+  it("draws a table's rules painted as thin fills as lines: hairlines on a slide, their own width in Word", async () => {
+    // nics: the row and column rules are black bars 0.24 and 0.48 pt thick.
+    const doc = await parseDocument(await corpusFile("convert-samples/pl-nics-background-checks-2015-11.pdf"), "nics.pdf", { features: CONVERT_FEATURES, drawing: true });
+    const bars = doc.pages[0].drawing!.filter((s) => s.kind === "rect" && s.fill === "#000000" && Math.min(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) < 0.5);
+    expect(bars.length).toBeGreaterThan(100);
+    const slide = strFromU8(unzipSync((await convertDocument(doc, "ppt", "layout")).bytes)["ppt/slides/slide1.xml"]);
+    // A hundredth of a point: the one-pixel line pptxgenjs can write (it turns 0 into 1 pt).
+    expect(count(slide, '<a:ln w="127">')).toBeGreaterThanOrEqual(bars.length);
+    expect(slide).not.toContain('<a:ln w="3048">');
+    const word = strFromU8(unzipSync((await convertDocument(doc, "word", "layout")).bytes)["word/document.xml"]);
+    // Word keeps the bar's thickness on a line of no height (0.24 pt = 3048 EMU).
+    expect(count(word, '<a:ln w="3048">')).toBeGreaterThan(50);
   });
 });

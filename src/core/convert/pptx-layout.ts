@@ -75,7 +75,7 @@ function addShape(pptx: PptxGenJS, slide: PptxGenJS.Slide, shape: Shape, scale: 
     slide.addShape(pptx.ShapeType.rect, {
       x: x0 * scale, y: y0 * scale, w: Math.max(0.001, (x1 - x0) * scale), h: Math.max(0.001, (y1 - y0) * scale),
       fill: shape.fill ? { color: color(shape.fill) } : { type: "none" },
-      line: shape.stroke ? { color: color(shape.stroke), width: shape.width } : { type: "none" },
+      line: shape.stroke ? { color: color(shape.stroke), width: slideLineWidth(shape.width ?? 1) } : { type: "none" },
     });
     return;
   }
@@ -84,9 +84,20 @@ function addShape(pptx: PptxGenJS, slide: PptxGenJS.Slide, shape: Shape, scale: 
   slide.addShape(pptx.ShapeType.line, {
     x: Math.min(ax, bx) * scale, y: Math.min(ay, by) * scale, w: Math.abs(bx - ax) * scale, h: Math.abs(by - ay) * scale,
     flipH: (bx < ax) !== (by < ay),
-    line: { color: color(shape.stroke), width: shape.width },
+    line: { color: color(shape.stroke), width: slideLineWidth(shape.width) },
   });
 }
+
+/** Rules thinner than this (points) are drawn as hairlines on a slide. */
+const HAIRLINE_BELOW = 0.5;
+/**
+ * A slide's hairline. OOXML's is width 0, which pptxgenjs writes as 1 pt; a hundredth of a
+ * point is the same one-pixel line (LibreOffice rounds it to its hairline, 0). Drawn at its
+ * own width, LibreOffice smooths a 0.24 pt rule into a grey that fades out, where a PDF
+ * viewer keeps every rule at least a pixel wide (nics's table rules, its 0-width strokes).
+ */
+const HAIRLINE = 0.01;
+const slideLineWidth = (points: number) => (points < HAIRLINE_BELOW ? HAIRLINE : points);
 
 /** The block's text box on the slide, in inches. */
 function box(block: Block, page: Page, scale: number, fit: Fit = letterSpacing(block)) {
