@@ -192,7 +192,7 @@ describe("layout boxes", () => {
     const doc: Document = { source: { fileName: "x.pdf", fileType: ".pdf", pageCount: 1 }, warnings: [], pages: [page([flat, vertical])] };
     const word = (await files(doc, "word", "layout"))("word/document.xml");
     expect(word).toMatch(/<w:textDirection w:val="btLr"\/>.*Sample Vertical Text/s);
-    expect(word).toMatch(/<w:tblpPr [^>]*w:horzAnchor="page" w:vertAnchor="page"/);
+    expect(word).toMatch(/<w:tblpPr [^>]*w:horzAnchor="margin" w:vertAnchor="page"/);
     expect((await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml")).toMatch(/<a:bodyPr[^>]*vert="vert270".*?Sample Vertical Text/s);
   });
 });

@@ -175,10 +175,15 @@ describe("turned text in conversions", () => {
     const slide = await part(doc, "ppt", "layout", "ppt/slides/slide1.xml");
     // The ruled table's merged cell of text reading up the page.
     expect(slide).toMatch(/<a:t>Document\.getTo<\/a:t>(?:(?!<\/a:tc>).)*<a:tcPr[^>]* vert="vert270"/s);
+    // Its lines as far apart as printed: 17.5 pt for 11 pt text (an office line would be 13).
+    const turnedCell = slide.match(/<a:tc\b(?:(?!<\/a:tc>).)*Document\.getTo<\/a:t>(?:(?!<\/a:tc>).)*<\/a:tc>/s)![0];
+    expect(Number(turnedCell.match(/<a:spcPts val="(\d+)"/)![1]) / 100).toBeCloseTo(17.5, 0);
     // The side heading: one text box turned the same way, its letters not squeezed.
     const heading = slide.match(/<p:sp>(?:(?!<\/p:sp>).)*Sample Vertical Text(?:(?!<\/p:sp>).)*<\/p:sp>/s)![0];
     expect(heading).toContain('vert="vert270"');
     expect(heading).not.toMatch(/ spc="-/);
+    const layout = await part(doc, "word", "layout", "word/document.xml");
+    expect(layout).toMatch(/<w:textDirection w:val="btLr"\/>(?:(?!<\/w:tc>).)*<w:spacing w:after="0" w:line="350" w:lineRule="exact"\/>(?:(?!<\/w:tc>).)*>Document\.getTo</s);
     // Word flow: the turned cell reads bottom to top, in rows tall enough for its lines.
     const word = await part(doc, "word", "flow", "word/document.xml");
     expect(word).toMatch(/<w:textDirection w:val="btLr"\/>(?:(?!<\/w:tc>).)*>Document\.getTo C\(\)/s);

@@ -158,7 +158,10 @@ describe("Word, layout mode", () => {
 
   it("places the table as a floating Word table and keeps what the page showed", async () => {
     const xml = (await parts("word", "layout")).part("word/document.xml");
-    expect(xml).toMatch(/<w:tblpPr w:tblpX="1440" w:tblpY="5600" w:horzAnchor="page" w:vertAnchor="page"\/>/);
+    // Placed from the margin, which is 0 (from the page's edges, LibreOffice lays a table in a
+    // page's lower left quarter inline, at the top of the page).
+    expect(xml).toMatch(/<w:tblpPr w:tblpX="1440" w:tblpY="5600" w:horzAnchor="margin" w:vertAnchor="page"\/>/);
+    expect(xml).toMatch(/<w:pgMar w:top="0" w:right="0" w:bottom="0" w:left="0"/);
     expect(xml).toContain('<w:gridSpan w:val="2"/>');
     expect(xml).toContain("Confidential");
     expect(xml).toContain("1. Grow revenue");

@@ -3,13 +3,13 @@
 // widths from the PDF. In flow mode thin borders where the PDF drew a grid and each cell's
 // background; in layout mode the table floats at its PDF place without either, as the page's
 // own rules and fills are redrawn behind it (docx-shapes.ts).
-import { AlignmentType, BorderStyle, ShadingType, type IBorderOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, LineRuleType, TableCell, TableLayoutType, TableRow, TextDirection, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
+import { AlignmentType, BorderStyle, ShadingType, type IBorderOptions, type ITableFloatOptions, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, LineRuleType, TableCell, TableLayoutType, TableRow, TextDirection, TextRun, VerticalAlign, VerticalMergeType, WidthType } from "docx";
 import type { Block, Shape, TableCell as ModelCell } from "../model";
 import { halfPoints, officeFont, twips } from "./fonts";
 import { hexColor } from "./docx-styles";
 import { cellFills, cellLineStyles } from "./table-cell-style";
 import { columnWidths, gridColumns, pageColumnBorders, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
-import { cellAlignments, cellInsets, cellVerticalAligns } from "./table-cell-text";
+import { cellAlignments, cellInsets, cellVerticalAligns, turnedLinePitch } from "./table-cell-text";
 
 type LineStyles = ReturnType<typeof cellLineStyles>;
 
@@ -89,16 +89,23 @@ export function wordTable(block: Block, opts: TableOptions): Table {
     // Flow mode keeps a grid unless the table is known to be aligned text (a grid helps editing
     // a reflowed table); layout mode has the PDF's own rules drawn behind the table instead.
     borders: tableBorders(!opts.keepRowHeights && table.ruled !== false ? BORDER : NO_BORDER),
-    float: opts.position
-      ? {
-          horizontalAnchor: TableAnchorType.PAGE,
-          verticalAnchor: TableAnchorType.PAGE,
-          absoluteHorizontalPosition: twips(opts.position.x),
-          absoluteVerticalPosition: twips(opts.position.y),
-          overlap: OverlapType.OVERLAP,
-        }
-      : undefined,
+    float: opts.position ? floatAt(opts.position.x, opts.position.y) : undefined,
   });
+}
+
+/**
+ * A layout table's place on the page (points). From the margin, which layout pages set at
+ * 0, so the same place as from the page's edge: LibreOffice (7.4) lays a table placed from
+ * the page's edges in the page's lower left quarter inline, at the top of the page's text.
+ */
+export function floatAt(x: number, y: number): ITableFloatOptions {
+  return {
+    horizontalAnchor: TableAnchorType.MARGIN,
+    verticalAnchor: TableAnchorType.PAGE,
+    absoluteHorizontalPosition: twips(x),
+    absoluteVerticalPosition: twips(y),
+    overlap: OverlapType.OVERLAP,
+  };
 }
 
 /** Room (points) beyond a turned cell's printed length, for its padding and a wider substitute font. */
@@ -141,8 +148,9 @@ function cellParagraph(cell: ModelCell, lineStyles: LineStyles, align: keyof typ
   const lines = (tight ? printedCellText(cell) : cell.text).split("\n");
   const styles = lineStyles(cell, lines.length);
   const size = Math.max(0, ...styles.map((st) => st?.fontSize ?? 0));
+  const pitch = tight ? (turnedLinePitch(cell, lines.length, size) ?? size * TIGHT_LINE_EM) : 0;
   return new Paragraph({
-    spacing: { after: 0, ...(tight && size ? { line: twips(size * TIGHT_LINE_EM), lineRule: LineRuleType.EXACT } : {}) },
+    spacing: { after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
     indent: shift ? (shift > 0 ? { left: twips(shift) } : { right: twips(-shift) }) : undefined,
     alignment: ALIGN[align],
     children: lines.map((text, k) => {

@@ -1,7 +1,8 @@
 // A vertically set block in Word layout mode: a borderless one-cell table floating at the
 // block's place, its cell's text direction bottom-to-top. Word frames cannot turn text, and
 // a table cell keeps the text an ordinary editable paragraph (a rotated text box would not).
-import { BorderStyle, HeightRule, OverlapType, Paragraph, Table, TableAnchorType, TableCell, TableLayoutType, TableRow, TextDirection, VerticalAlign, WidthType } from "docx";
+import { BorderStyle, HeightRule, Paragraph, Table, TableCell, TableLayoutType, TableRow, TextDirection, VerticalAlign, WidthType } from "docx";
+import { floatAt } from "./docx-table";
 import type { Block } from "../model";
 import { wordRuns } from "./docx-runs";
 import type { BaseStyle } from "./docx-styles";
@@ -34,12 +35,6 @@ export function verticalTable(block: Block, base: BaseStyle): Table {
     layout: TableLayoutType.FIXED,
     margins: { top: 0, bottom: 0, left: 0, right: 0 },
     borders: { top: NONE, bottom: NONE, left: NONE, right: NONE, insideHorizontal: NONE, insideVertical: NONE },
-    float: {
-      horizontalAnchor: TableAnchorType.PAGE,
-      verticalAnchor: TableAnchorType.PAGE,
-      absoluteHorizontalPosition: twips(box.x),
-      absoluteVerticalPosition: twips(box.y),
-      overlap: OverlapType.OVERLAP,
-    },
+    float: floatAt(box.x, box.y),
   });
 }

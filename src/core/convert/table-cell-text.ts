@@ -128,6 +128,18 @@ export function cellInsets(block: Block, borders: number[], alignOf: (cell: Tabl
   };
 }
 
+/**
+ * The distance (points) between a turned cell's printed lines: its box is as wide as that
+ * times one less than the lines, plus one line's thickness (a font size). A tall merged
+ * cell's turned lines are often set far apart (p2d-demo-table: 17.5 pt for 11 pt text),
+ * where an office line is about 1.2 sizes. Undefined for one line or lines set closer.
+ */
+export function turnedLinePitch(cell: TableCell, lineCount: number, fontSize: number): number | undefined {
+  if (!cell.rotated || !cell.bbox || lineCount < 2 || !fontSize) return undefined;
+  const pitch = (cell.bbox[2] - cell.bbox[0] - fontSize) / (lineCount - 1);
+  return pitch > fontSize ? pitch : undefined;
+}
+
 /** The borders either side of a cell that starts at grid column `col`. */
 function spanBorders(borders: number[], col: number, cell: TableCell): [number, number] {
   return [borders[col], borders[Math.min(borders.length - 1, col + Math.max(1, cell.colSpan))]];
