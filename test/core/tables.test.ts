@@ -192,6 +192,21 @@ describe("not tables", () => {
     // The paper's real tables are still found.
     expect(tablesOf(await parse(paper, {}, [7, 8]))).toHaveLength(1);
   });
+
+  it("reads authors side by side as one block each, not as a table", async () => {
+    // p2d-demo's three authors: name, department, university and email centred in columns.
+    const doc = await parse("convert-samples/p2d-demo.pdf");
+    const first = doc.pages[0].blocks;
+    expect(first.filter((b) => b.type === "table")).toHaveLength(0);
+    const authors = first.filter((b) => /@(ist\.)?psu\.edu/.test(b.text)).map((b) => b.text);
+    expect(authors).toEqual([
+      "Sagnik Ray Choudhury Information Sciences and Technology Pennsylvania State University sagnik@psu.edu",
+      "Shuting Wang Computer Science and Engineering Pennsylvania State University sxw327@psu.edu",
+      "Prasenjit Mitra, C. Lee Giles Information Sciences and Technology Pennsylvania State University pmitra@ist.psu.edu, giles@ist.psu.edu",
+    ]);
+    // The paper's three tables are still tables.
+    expect(tablesOf(doc)).toHaveLength(3);
+  });
 });
 
 describe("which pages have their drawing read", () => {

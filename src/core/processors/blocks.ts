@@ -113,7 +113,8 @@ function isJustified(group: Line[]): boolean {
   return Math.max(...lefts) - Math.min(...lefts) < 1;
 }
 
-function toBlock(lines: Line[]): Block {
+/** A text block of the given lines, as they are. */
+export function toBlock(lines: Line[]): Block {
   return {
     type: "text",
     bbox: lines.map((l) => l.bbox).reduce(union),

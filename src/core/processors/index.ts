@@ -30,12 +30,12 @@ export function processPage(index: number, raw: PageRuns): Page {
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
   // (pagination) reach neither.
   const furniture = artifactBlocks(raw.runs.filter((r) => r.artifact), raw.height);
-  const { tables, rest: beyondTables } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
+  const { tables, columns, rest: beyondTables } = extractTables(furniture.length ? { ...raw, runs: raw.runs.filter((r) => !r.artifact) } : raw);
   // Vector figures next: their labels are part of the picture, not paragraphs.
   const { figures, rest, images } = vectorFigures(raw.drawings, beyondTables, tables.map((t) => t.bbox), raw.images ?? [], { index, firstRef: raw.images?.length ?? 0, width: raw.width, height: raw.height });
   const horizontal = rest.filter((r) => !r.vertical && !r.rotated);
   const vertical = rest.filter((r) => r.vertical);
-  const textBlocks = [...markCode(buildBlocks(buildLines(horizontal))), ...buildTurnedBlocks(rest.filter((r) => r.rotated))];
+  const textBlocks = [...markCode(buildBlocks(buildLines(horizontal))), ...columns, ...buildTurnedBlocks(rest.filter((r) => r.rotated))];
   markFormulas(textBlocks);
   markInlineFormulas(textBlocks);
   const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(images), ...vectorFigureBlocks(figures)], raw.width);

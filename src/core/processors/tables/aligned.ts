@@ -12,7 +12,7 @@ import type { TableDraft } from "./draft";
 import { type Chunk, type TextRow, textRows, union } from "./rows";
 import { assignRows, type RowGroup } from "./aligned-rows";
 import { columnGutters, keepToOneColumn } from "./gutters";
-import { notATable } from "./not-a-table";
+import { authorsSideBySide, notATable } from "./not-a-table";
 
 /** A chunk wider than this share of the page is a line of prose, not a cell. */
 const PROSE_WIDTH = 0.3;
@@ -125,7 +125,7 @@ function regionDraft(region: Region, isCell: (c: Chunk) => boolean, rules: Rulin
   const cells = groups.flatMap((g, r) => g.cells.map((c) => ({ r0: r, r1: r + 1, c0: c.c0, c1: c.c1, bbox: c.bbox, runs: c.runs })));
   const bbox = rows.map((r) => r.chunks.map((c) => c.bbox).reduce(union)).reduce(union);
   const headerRows = headerRule === undefined ? 0 : groups.filter((g) => g.bbox[3] <= headerRule).length;
-  return { bbox, rowCount: groups.length, colCount, cells, ruled: false, headerRows };
+  return { bbox, rowCount: groups.length, colCount, cells, ruled: false, headerRows, ...(authorsSideBySide(rows, bounds) ? { textColumns: true } : {}) };
 }
 
 /**

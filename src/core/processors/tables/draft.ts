@@ -22,6 +22,8 @@ export interface TableDraft {
   ruled: boolean;
   /** Rows known to be header rows from the drawing (above the rule under the header); 0 when unknown. */
   headerRows: number;
+  /** Not a table: its columns are short blocks of text side by side (a paper's authors), one block a column. */
+  textColumns?: boolean;
   /** Where a ruled grid's column and row borders lie (rowCount + 1 and colCount + 1 positions). */
   borders?: { xs: number[]; ys: number[] };
 }

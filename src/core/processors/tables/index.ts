@@ -10,12 +10,20 @@ import { ruledDrafts } from "./ruled";
 import { alignedDrafts } from "./aligned";
 import type { TableDraft } from "./draft";
 import { bodyFontSize, figureLettering } from "./not-a-table";
+import { buildLines } from "../lines";
+import { toBlock } from "../blocks";
 
 export { mayHoldTable } from "./hints";
 export { mergeTablesAcrossPages } from "./cross-page";
 
-export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? []): { tables: Block[]; rest: Run[] } {
+/**
+ * `tables`, and `columns`: the text blocks of regions whose columns line up like a table's
+ * but hold short blocks of text side by side (a paper's authors). The paragraph steps would
+ * join such columns' lines across their narrow gaps, so they are built here, a column at a time.
+ */
+export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? []): { tables: Block[]; columns: Block[]; rest: Run[] } {
   const tables: Block[] = [];
+  const columns: Block[] = [];
   const taken = new Set<Run>();
   const bodySize = bodyFontSize(raw.runs);
   const tableOf = (draft: TableDraft) => (figureLettering(draft.cells.flatMap((c) => c.runs), bodySize) ? null : toTableBlock(draft));
@@ -29,11 +37,23 @@ export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? 
   // Turned text has no rows and columns of its own to align on (a side heading beside a
   // table): it stays out of the alignment search, and comes out as a block of its own.
   for (const draft of alignedDrafts(rest.filter((r) => !r.rotated), raw.width, rulings)) {
+    if (draft.textColumns) {
+      columns.push(...columnBlocks(draft));
+      for (const c of draft.cells) for (const r of c.runs) taken.add(r);
+      continue;
+    }
     const block = tableOf(draft);
     if (!block) continue;
     tables.push(block);
     for (const c of draft.cells) for (const r of c.runs) taken.add(r);
   }
   if (taken.size) rest = raw.runs.filter((r) => !taken.has(r));
-  return { tables, rest };
+  return { tables, columns, rest };
+}
+
+/** One text block a column of the draft (a person's name over their affiliation stays one block), its lines top to bottom. */
+function columnBlocks(draft: TableDraft): Block[] {
+  return Array.from({ length: draft.colCount }, (_, col) => draft.cells.filter((c) => c.c0 === col).flatMap((c) => c.runs))
+    .filter((runs) => runs.length)
+    .map((runs) => toBlock(buildLines(runs)));
 }

@@ -1,6 +1,7 @@
 // Reasons a region of aligned text is not a table, however well its columns line up:
 // running text set in columns, a list's markers beside its items, a numbered code listing,
-// and the small lettering of a diagram or chart (checked for ruled grids too).
+// and the small lettering of a diagram or chart (checked for ruled grids too); and a
+// paper's authors side by side, which are columns of text.
 import type { Run } from "../../backends/pdf/runs";
 import type { Chunk, TextRow } from "./rows";
 
@@ -49,6 +50,33 @@ function numberedLines(rows: TextRow[], bounds: number[]): boolean {
   if (first.length < MIN_NUMBERED || first.some((t) => t.length !== 1 || !/^\d{1,4}$/.test(t[0]))) return false;
   const numbers = first.map((t) => Number(t[0]));
   return numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1);
+}
+
+/** An author block is a few lines a person: name, department, institution, address. */
+const MAX_AUTHOR_LINES = 6;
+const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+/** Lines of one column are centred when their middles lie this close (points)... */
+const CENTRED_TOLERANCE = 3;
+/** ...and their widths differ by more than this (points): text of one width says nothing. */
+const RAGGED_WIDTHS = 10;
+
+/**
+ * A paper's authors side by side: each column a person's name over their affiliation and
+ * email address, every column's lines centred on its own middle. Read as a table, the
+ * names run together row by row ("name name name, department department ..."): each
+ * column is a short block of its own.
+ */
+export function authorsSideBySide(rows: TextRow[], bounds: number[]): boolean {
+  if (rows.length > MAX_AUTHOR_LINES || !rows.some((r) => r.chunks.some((c) => EMAIL.test(c.text)))) return false;
+  const columnOf = columnAt(bounds);
+  const columns = Array.from({ length: bounds.length - 1 }, () => [] as Chunk[]);
+  for (const r of rows) for (const c of r.chunks) columns[columnOf(c)].push(c);
+  return columns.every((chunks) => {
+    if (chunks.length < 2) return false;
+    const middles = chunks.map((c) => (c.bbox[0] + c.bbox[2]) / 2);
+    const widths = chunks.map((c) => c.bbox[2] - c.bbox[0]);
+    return Math.max(...middles) - Math.min(...middles) <= CENTRED_TOLERANCE && Math.max(...widths) - Math.min(...widths) > RAGGED_WIDTHS;
+  });
 }
 
 /** Text under this share of the page's body size is a figure's lettering (tables stay readable). */
