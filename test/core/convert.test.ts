@@ -321,6 +321,31 @@ describe("figures in conversions", () => {
     expect(xml).toContain(`<wp:posOffset>${Math.round(figure.bbox[0] * EMU_PER_POINT)}</wp:posOffset>`);
   });
 
+  it("floats a figure printed beside a paragraph at that side in Word flow, the text wrapped round it", async () => {
+    // p2d-demo-section: a map to the right of a panel of text, a table below both.
+    const store = new MemoryImageStore();
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-section.pdf"), "section.pdf", { features: CONVERT_FEATURES, images: { sink: store } });
+    const xml = strFromU8(unzipSync((await convertDocument(doc, "word", "flow", store)).bytes)["word/document.xml"]);
+    const anchor = xml.match(/<wp:anchor\b(?:(?!<\/wp:anchor>).)*<\/wp:anchor>/s)![0];
+    expect(anchor).toMatch(/<wp:positionH relativeFrom="column"><wp:align>right<\/wp:align>/);
+    expect(anchor).toContain('<wp:wrapSquare wrapText="bothSides"');
+    // Anchored just before the panel's paragraph; after it a break clears the picture, so the
+    // table's caption starts below it instead of beside it.
+    const panel = xml.indexOf("The Red Ribbon Express");
+    expect(xml.indexOf("<wp:anchor")).toBeLessThan(panel);
+    const clear = xml.indexOf('<w:br w:type="textWrapping" w:clear="all"/>');
+    expect(clear).toBeGreaterThan(panel);
+    expect(clear).toBeLessThan(xml.indexOf("The highlights of RRE"));
+  });
+
+  it("keeps a two-column paper's figures inline: the text beside them is the other column", async () => {
+    const store = new MemoryImageStore();
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo.pdf"), "p2d-demo.pdf", { features: CONVERT_FEATURES, images: { sink: store }, pageRange: [1, 2] });
+    const xml = strFromU8(unzipSync((await convertDocument(doc, "word", "flow", store)).bytes)["word/document.xml"]);
+    expect(count(xml, "<wp:inline")).toBeGreaterThan(0);
+    expect(xml).not.toContain("<wp:anchor");
+  });
+
   it("places the figure and the icons on the slide in PowerPoint", async () => {
     const { media, files } = await convertSample("ppt", "layout");
     expect(media).toHaveLength(4);

@@ -4,7 +4,7 @@
 // page's size; the text reflows, so PDF page breaks are not kept (but on pages whose lines
 // are numbered, docx-numbered-lines.ts). Header/footer furniture becomes the section's Word
 // header and footer (docx-furniture.ts), out of the reading text.
-import { AlignmentType, Document as WordDocument, ImageRun, LineNumberRestartFormat, Packer, Paragraph, SectionType, Table, TextRun } from "docx";
+import { AlignmentType, Document as WordDocument, HorizontalPositionAlign, HorizontalPositionRelativeFrom, ImageRun, LineNumberRestartFormat, LineRuleType, Packer, Paragraph, SectionType, Table, TextRun, TextWrappingSide, TextWrappingType, VerticalPositionRelativeFrom } from "docx";
 import type { Block, Document, Line, Page } from "../model";
 import { wordFurniture } from "./docx-furniture";
 import { wordEquation } from "./docx-math";
@@ -19,6 +19,7 @@ import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns, wordRunsWithPictures } from "./docx-runs";
 import { CAPTION_STYLE, headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
+import { clearFloats, sideFigures, type SideFigure } from "./docx-side-figures";
 import { blockRuns, codeIndents, styledRuns } from "./spans";
 
 /** A block to write, its page, and the lines of its continuation on later pages (merged by the parser). */
@@ -34,13 +35,22 @@ interface Context {
   contentWidth: number;
   pictures: Pictures;
   footnotes: FootnotePlan;
+  /** Figures that float beside the text they were printed beside... */
+  sides: Map<Block, SideFigure>;
+  /** ...and the last blocks beside them, after which the text clears them. */
+  clearAfter: Set<Block>;
 }
 
 export async function docxFlow(doc: Document, pictures: Pictures = new Map()): Promise<Uint8Array> {
   const page = flowPage(doc);
-  const items = flowItems(doc);
+  const [left, right] = [page.margin.left / 20, page.margin.left / 20 + page.contentWidth];
+  const sides = new Map(doc.pages.flatMap((p) => {
+    const columns = pageColumns(p, left, right);
+    return [...sideFigures(p, page.contentWidth, (b) => columns.of(b) > 1)];
+  }));
+  const items = beforeTheirText(flowItems(doc), sides);
   const styles = wordStyles(doc);
-  const ctx: Context = { styles, lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures, footnotes: planFootnotes(doc, styles.body) };
+  const ctx: Context = { styles, lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures, footnotes: planFootnotes(doc, styles.body), sides, clearAfter: new Set([...sides.values()].map((s) => s.last)) };
   const segments = flowSegments(items, ctx, page.margin.left / 20);
   const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft: page.margin.left / 20 });
   const margin = { ...page.margin, header: furniture.headerMargin, footer: furniture.footerMargin };
@@ -91,6 +101,18 @@ function flowItems(doc: Document): FlowItem[] {
   return items;
 }
 
+/** Each figure that floats beside text moved to just before the first block it sits beside: the text after its anchor wraps round it. */
+function beforeTheirText(items: FlowItem[], sides: Map<Block, SideFigure>): FlowItem[] {
+  if (!sides.size) return items;
+  const out = items.filter((item) => !sides.has(item.block));
+  for (const item of items.filter((i) => sides.has(i.block))) {
+    const partner = out.findIndex((i) => i.block === sides.get(item.block)!.partner);
+    const after = out.findIndex((i) => items.indexOf(i) > items.indexOf(item));
+    out.splice(partner >= 0 ? partner : after >= 0 ? after : out.length, 0, item);
+  }
+  return out;
+}
+
 /** A stretch of the document written in one or more columns (a Word section of its own). */
 interface Segment {
   columns: number;
@@ -119,7 +141,8 @@ function flowSegments(items: FlowItem[], ctx: Context, marginLeft: number): Segm
       if (!columns) columnsOfPage.set(page, (columns = pageColumns(page, marginLeft, marginLeft + ctx.contentWidth)));
       const count = columns.of(items[i].block);
       const columnCtx = count > 1 ? { ...ctx, contentWidth: (ctx.contentWidth - columns.gap * (count - 1)) / count } : ctx;
-      add(count, columns.gap, blockElements(items[i++], columnCtx));
+      const item = items[i++];
+      add(count, columns.gap, [...blockElements(item, columnCtx), ...(ctx.clearAfter.has(item.block) ? [clearFloats()] : [])]);
       continue;
     }
     const onPage: FlowItem[] = [];
@@ -170,8 +193,23 @@ function figureParagraph(block: Block, ctx: Context): Paragraph[] {
   const [x0, y0, x1, y1] = block.bbox;
   const width = Math.min(x1 - x0, ctx.contentWidth);
   const height = ((y1 - y0) * width) / (x1 - x0);
-  return [new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: picture.type, data: picture.bytes, transformation: { width: pixels(width), height: pixels(height) }, altText: wordAltText(block) })] })];
+  const image = { type: picture.type, data: picture.bytes, transformation: { width: pixels(width), height: pixels(height) }, altText: wordAltText(block) };
+  const side = ctx.sides.get(block);
+  if (!side) return [new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun(image)] })];
+  // Floating at its side of the column, the text kept the printed gap away; anchored to a
+  // paragraph a twentieth of a point high, which adds no line of its own above the text.
+  const gap = Math.round(side.gap * EMU_PER_POINT);
+  const floating = {
+    horizontalPosition: { relative: HorizontalPositionRelativeFrom.COLUMN, align: side.side === "right" ? HorizontalPositionAlign.RIGHT : HorizontalPositionAlign.LEFT },
+    verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: 0 },
+    wrap: { type: TextWrappingType.SQUARE, side: TextWrappingSide.BOTH_SIDES },
+    margins: side.side === "right" ? { left: gap } : { right: gap },
+  };
+  return [new Paragraph({ spacing: { before: 0, after: 0, line: 1, lineRule: LineRuleType.EXACT }, children: [new ImageRun({ ...image, floating })] })];
 }
+
+/** EMUs (drawing distances) per point. */
+const EMU_PER_POINT = 12700;
 
 /** Code keeps its line breaks: each PDF line one line of the paragraph. */
 function codeRuns(block: Block, styles: WordStyles): ReturnType<typeof wordRuns> {
