@@ -336,6 +336,8 @@ describe("figures in conversions", () => {
     const clear = xml.indexOf('<w:br w:type="textWrapping" w:clear="all"/>');
     expect(clear).toBeGreaterThan(panel);
     expect(clear).toBeLessThan(xml.indexOf("The highlights of RRE"));
+    // The two columns under the table are a two-column stretch (the table's text does not count against the page's column text).
+    expect(xml).toMatch(/<w:cols [^>]*w:num="2"/);
   });
 
   it("keeps a two-column paper's figures inline: the text beside them is the other column", async () => {

@@ -9,8 +9,10 @@ import type { Block, Page } from "../model";
 const COLUMN_SLACK = 1.15;
 /** A page is set in columns when blocks in columns hold this share of its text... */
 const COLUMN_TEXT_SHARE = 0.6;
-/** ...and each column at least this share of what an even split would give it. */
+/** ...and each column at least this share of what an even split would give it... */
 const COLUMN_FILL = 0.4;
+/** ...and, on a page with tables, this many characters: a page of tables with a few labels side by side is not set in columns. */
+const MIN_COLUMN_CHARS = 200;
 /** Column counts tried, most first. */
 const COUNTS = [3, 2] as const;
 /** Space kept between Word's columns (points), when the page shows none to measure. */
@@ -25,7 +27,9 @@ export interface PageColumns {
 
 export function pageColumns(page: Page, contentLeft: number, contentRight: number): PageColumns {
   const width = contentRight - contentLeft;
-  const body = page.blocks.filter((b) => !b.hidden && b.layer === "body" && b.type !== "image");
+  // Tables are left out: a wide table between column text is a one-column stretch of its own.
+  const body = page.blocks.filter((b) => !b.hidden && b.layer === "body" && b.type !== "image" && !b.table);
+  const hasTables = page.blocks.some((b) => b.table && !b.hidden);
   const chars = (bs: Block[]) => bs.reduce((n, b) => n + b.text.length, 0);
   const total = chars(body);
   for (const count of COUNTS) {
@@ -36,7 +40,7 @@ export function pageColumns(page: Page, contentLeft: number, contentRight: numbe
     const columned = body.filter(inColumn);
     if (chars(columned) < COLUMN_TEXT_SHARE * total) continue;
     const perSlot = Array.from({ length: count }, (_, k) => chars(columned.filter((b) => slotOf(b) === k)));
-    if (Math.min(...perSlot) < (COLUMN_FILL * chars(columned)) / count) continue;
+    if (Math.min(...perSlot) < Math.max(hasTables ? MIN_COLUMN_CHARS : 0, (COLUMN_FILL * chars(columned)) / count)) continue;
     // The gutter: from the end of a column's text to the start of the next one's.
     const gaps = Array.from({ length: count - 1 }, (_, k) => {
       const end = Math.max(...columned.filter((b) => slotOf(b) === k).map((b) => b.bbox[2]));

@@ -139,7 +139,8 @@ function flowSegments(items: FlowItem[], ctx: Context, marginLeft: number): Segm
     if (!page.lineNumbers) {
       let columns = columnsOfPage.get(page);
       if (!columns) columnsOfPage.set(page, (columns = pageColumns(page, marginLeft, marginLeft + ctx.contentWidth)));
-      const count = columns.of(items[i].block);
+      // A figure floating beside text is written in the stretch of that text.
+      const count = columns.of(ctx.sides.get(items[i].block)?.partner ?? items[i].block);
       const columnCtx = count > 1 ? { ...ctx, contentWidth: (ctx.contentWidth - columns.gap * (count - 1)) / count } : ctx;
       const item = items[i++];
       add(count, columns.gap, [...blockElements(item, columnCtx), ...(ctx.clearAfter.has(item.block) ? [clearFloats()] : [])]);

@@ -42,7 +42,7 @@ export function sideFigures(page: Page, columnWidth: number, inColumns: (block: 
   const tables = page.blocks.filter((b) => b.table && !b.hidden).map((b) => b.bbox);
   for (const figure of page.blocks.filter(isFigure)) {
     const [x0, y0, x1, y1] = figure.bbox;
-    if (x1 - x0 > MAX_WIDTH_SHARE * columnWidth || inColumns(figure)) continue;
+    if (x1 - x0 > MAX_WIDTH_SHARE * columnWidth) continue;
     // A picture in a table's cell is the table's.
     if (tables.some((t) => x0 < t[2] && x1 > t[0] && y0 < t[3] && y1 > t[1])) continue;
     const beside = texts.filter((t) => {
