@@ -167,6 +167,25 @@ describe("unruled tables", () => {
     expect(rows[0].some((c) => c.header)).toBe(true);
   });
 
+  it("keeps a description wrapped over two lines in its row, beside a name printed between them", async () => {
+    // p2d-demo-table's first table: the description column has the most lines (its texts
+    // wrap), the numbered first column says where rows start.
+    const [table] = tablesOf(await parse("convert-samples/p2d-demo-table.pdf"));
+    const row4 = table.table!.rows.find((r) => r[0].text === "4")!;
+    expect(texts(row4)).toEqual(["4", "Document.loadPage()", "Page read a Page read a Page read a Page read a Page read a Page"]);
+    const row3 = table.table!.rows.find((r) => r[0].text === "3")!;
+    expect(texts(row3)).toEqual(["3", "Document.getToC()", "get the table of contents (list)"]);
+  });
+
+  it("keeps a row of figures that leaves the name column empty a row of its own", async () => {
+    // eu-027: "Gross wealth - end of 2007 (Euro)" over two rows of amounts; numbers do not wrap.
+    const doc = await parse("icdar2013-tables/eu/eu-027.pdf", {}, [2, 3]);
+    const rows = tablesOf(doc).flatMap((t) => t.table!.rows);
+    const at = rows.findIndex((r) => r[0].text.startsWith("Gross wealth - end of 2007"));
+    expect(texts(rows[at]).slice(1)).toEqual(["187,281", "384,198", "0", "7,720,000"]);
+    expect(texts(rows[at + 1]).slice(1)).toEqual(["38,855", "114,128", "0", "2,870,000"]);
+  });
+
   it("leaves two- and three-column running text alone", async () => {
     expect(tablesOf(await parse("born-digital/pdfjs/tracemonkey.pdf", {}, [0, 1]))).toHaveLength(0);
     const federal = await parse("born-digital/pdfplumber/federal-register-2020-17221.pdf", {}, [0, 4]);

@@ -5,9 +5,12 @@
 import type { BBox } from "../../model";
 import type { Run } from "../../backends/pdf/runs";
 import { type Chunk, type TextRow, union } from "./rows";
+import { NUMERIC } from "./headers";
 
 /** A chunk reaching this far (points) past a column boundary is taken to cross it. */
 const CROSS = 1;
+/** The key column is filled in at least this share of the rows the fullest column fills. */
+const KEY_COLUMN_FILL = 0.5;
 /** A continuation line sits closer than this many line heights below the row above. */
 const CONTINUATION_GAP = 0.8;
 
@@ -49,7 +52,10 @@ export function assignRows(rows: TextRow[], bounds: number[], headerRule?: numbe
   });
   const out: RowGroup[] = [];
   const filledRows = (k: number) => placed.filter((g) => g.cells.some((c) => c.c0 === k)).length;
-  const anchor = [...Array(colCount).keys()].sort((a, b) => filledRows(b) - filledRows(a) || a - b)[0];
+  // The key column: the leftmost filled in at least half as many rows as the fullest. (The
+  // fullest itself can be the column whose long texts wrap: each wrapped line fills a row.)
+  const most = Math.max(...[...Array(colCount).keys()].map(filledRows));
+  const anchor = [...Array(colCount).keys()].find((k) => filledRows(k) >= KEY_COLUMN_FILL * most) ?? 0;
   for (const g of placed) {
     const prev = out[out.length - 1];
     const inHeader = headerRule !== undefined && g.bbox[3] <= headerRule;
@@ -60,7 +66,9 @@ export function assignRows(rows: TextRow[], bounds: number[], headerRule?: numbe
     if (prev && inHeader && prevInHeader) fold = !g.spans && !prev.spans;
     else if (prev && !inHeader && !prevInHeader) {
       const hasAnchor = (x: RowGroup) => x.cells.some((c) => c.c0 <= anchor && anchor < c.c1);
-      fold = tight && !g.spans && !hasAnchor(g) && hasAnchor(prev) && g.cells.every((c) => c.c0 !== anchor);
+      // A figure does not wrap: a row of numbers is a row of its own, whatever it leaves empty.
+      const numbers = g.cells.some((c) => NUMERIC.test(c.runs.map((r) => r.text).join(" ").trim()));
+      fold = tight && !g.spans && !numbers && !hasAnchor(g) && hasAnchor(prev) && g.cells.every((c) => c.c0 !== anchor);
     }
     if (fold && prev) merge(prev, g);
     else out.push({ bbox: [...g.bbox], cells: g.cells.map((c) => ({ ...c, runs: [...c.runs] })), spans: g.spans });
