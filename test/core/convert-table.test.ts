@@ -184,6 +184,8 @@ describe("turned text in conversions", () => {
     expect(heading).not.toMatch(/ spc="-/);
     const layout = await part(doc, "word", "layout", "word/document.xml");
     expect(layout).toMatch(/<w:textDirection w:val="btLr"\/>(?:(?!<\/w:tc>).)*<w:spacing w:after="0" w:line="350" w:lineRule="exact"\/>(?:(?!<\/w:tc>).)*>Document\.getTo</s);
+    // A level cell's two lines too (15.5 pt apart for 11 pt text), in Word layout.
+    expect(layout).toMatch(/<w:spacing w:after="0" w:line="310" w:lineRule="exact"\/><\/w:pPr>(?:(?!<\/w:tc>).)*>Page read a Page read a Page read a</s);
     // Word flow: the turned cell reads bottom to top, in rows tall enough for its lines.
     const word = await part(doc, "word", "flow", "word/document.xml");
     expect(word).toMatch(/<w:textDirection w:val="btLr"\/>(?:(?!<\/w:tc>).)*>Document\.getTo C\(\)/s);

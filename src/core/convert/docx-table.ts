@@ -9,7 +9,7 @@ import { halfPoints, officeFont, twips } from "./fonts";
 import { hexColor } from "./docx-styles";
 import { cellFills, cellLineStyles } from "./table-cell-style";
 import { columnWidths, gridColumns, pageColumnBorders, placeCells, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
-import { cellAlignments, cellInsets, cellVerticalAligns, turnedLinePitch } from "./table-cell-text";
+import { cellAlignments, cellInsets, cellVerticalAligns, cellLinePitch } from "./table-cell-text";
 
 type LineStyles = ReturnType<typeof cellLineStyles>;
 
@@ -148,7 +148,7 @@ function cellParagraph(cell: ModelCell, lineStyles: LineStyles, align: keyof typ
   const lines = (tight ? printedCellText(cell) : cell.text).split("\n");
   const styles = lineStyles(cell, lines.length);
   const size = Math.max(0, ...styles.map((st) => st?.fontSize ?? 0));
-  const pitch = tight ? (turnedLinePitch(cell, lines.length, size) ?? size * TIGHT_LINE_EM) : 0;
+  const pitch = tight ? (cellLinePitch(cell, lines.length, size) ?? size * TIGHT_LINE_EM) : 0;
   return new Paragraph({
     spacing: { after: 0, ...(pitch ? { line: twips(pitch), lineRule: LineRuleType.EXACT } : {}) },
     indent: shift ? (shift > 0 ? { left: twips(shift) } : { right: twips(-shift) }) : undefined,

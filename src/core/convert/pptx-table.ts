@@ -6,7 +6,7 @@ import { officeFont, slidePoints } from "./fonts";
 import { dominantStyle } from "./spans";
 import { cellLineStyles, type CellStyle } from "./table-cell-style";
 import { columnWidths, pageColumnBorders, printedCellText, rowHeights, rowsSetClose } from "./table-grid";
-import { cellAlignments, cellInsets, cellVerticalAligns, turnedLinePitch } from "./table-cell-text";
+import { cellAlignments, cellInsets, cellVerticalAligns, cellLinePitch } from "./table-cell-text";
 import type { CellShifts } from "./pptx-repair";
 
 /** A table of aligned text (or one the parser could not tell) is drawn without a grid. */
@@ -55,7 +55,9 @@ export function addSlideTable(slide: PptxGenJS.Slide, block: Block, scale: numbe
       // The cell's lines break where the PDF's did, each in its own style.
       const lines = printedCellText(c).split("\n");
       const styles = lineStyles(c, lines.length);
-      const pitch = turnedLinePitch(c, lines.length, styles[0]?.fontSize ?? fontSize / scale / 72);
+      // Turned lines as far apart as printed; level lines keep the default spacing, which
+      // LibreOffice draws closer to the PDF (p2d-demo-section's two-line dates).
+      const pitch = c.rotated ? cellLinePitch(c, lines.length, styles[0]?.fontSize ?? fontSize / scale / 72) : undefined;
       const spacing = pitch ? { lineSpacing: pitch * scale * 72 } : {};
       return {
         text: lines.map((text, k) => ({ text, options: { ...runStyle(styles[k], c.header, scale), ...spacing, breakLine: k < lines.length - 1 } })),

@@ -129,14 +129,16 @@ export function cellInsets(block: Block, borders: number[], alignOf: (cell: Tabl
 }
 
 /**
- * The distance (points) between a turned cell's printed lines: its box is as wide as that
- * times one less than the lines, plus one line's thickness (a font size). A tall merged
- * cell's turned lines are often set far apart (p2d-demo-table: 17.5 pt for 11 pt text),
- * where an office line is about 1.2 sizes. Undefined for one line or lines set closer.
+ * The distance (points) between a cell's printed lines: its box is that times one less
+ * than the lines, plus one line's height (a font size); a turned cell's lines are stacked
+ * across its width. A tall merged cell's turned lines are often set far apart
+ * (p2d-demo-table: 17.5 pt for 11 pt text), where an office line is about 1.2 sizes.
+ * Undefined for one line, or lines set closer than a font size.
  */
-export function turnedLinePitch(cell: TableCell, lineCount: number, fontSize: number): number | undefined {
-  if (!cell.rotated || !cell.bbox || lineCount < 2 || !fontSize) return undefined;
-  const pitch = (cell.bbox[2] - cell.bbox[0] - fontSize) / (lineCount - 1);
+export function cellLinePitch(cell: TableCell, lineCount: number, fontSize: number): number | undefined {
+  if (!cell.bbox || lineCount < 2 || !fontSize) return undefined;
+  const extent = cell.rotated ? cell.bbox[2] - cell.bbox[0] : cell.bbox[3] - cell.bbox[1];
+  const pitch = (extent - fontSize) / (lineCount - 1);
   return pitch > fontSize ? pitch : undefined;
 }
 
