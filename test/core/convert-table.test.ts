@@ -53,6 +53,16 @@ describe("cell backgrounds follow the PDF", () => {
     expect(xml).toMatch(/<w:shd w:fill="CC2229"[^>]*\/>(?:(?!<\/w:tc>).)*State/s);
     expect(xml).toContain('w:fill="F1D1C0"');
   });
+
+  it("does not shade a cell whose text is only partly on a fill (a highlighted word)", async () => {
+    // p2d-demo-table: "Document" of "Document.getToC()" is highlighted yellow.
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-table.pdf"), "table.pdf", { features: CONVERT_FEATURES, drawing: true });
+    const xml = await part(doc, "word", "flow", "word/document.xml");
+    const cell = xml.match(/<w:tc>(?:(?!<\/w:tc>).)*>Document\.getToC\(\)<(?:(?!<\/w:tc>).)*<\/w:tc>/s)![0];
+    expect(cell).not.toContain("<w:shd");
+    // The second table's header band stays shaded.
+    expect(xml).toMatch(/<w:shd w:fill="[0-9A-F]{6}"[^>]*\/>(?:(?!<\/w:tc>).)*Method \/ Attribute/s);
+  });
 });
 
 describe("table grid from the cells' text boxes", () => {

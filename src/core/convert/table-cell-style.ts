@@ -78,10 +78,15 @@ function within(span: Span, box: BBox): boolean {
   return overlap > MOSTLY * Math.min(span.bbox[2] - span.bbox[0], box[2] - box[0]);
 }
 
+/** A fill is a cell's background when it lies under this share of the cell's text box (less is a highlighted word). */
+const UNDER_TEXT = 0.8;
+
 /**
  * Each cell's background as the PDF painted it ("#rrggbb"), from the page's drawing: the
- * smallest filled rectangle inside the table under the middle of the cell's text (a header
- * band, a shaded column, a zebra row). Undefined for a cell on white or without text.
+ * smallest filled rectangle inside the table under the cell's text (a header band, a
+ * shaded column, a zebra row). Undefined for a cell on white or without text, or whose
+ * text is only partly on a fill (p2d-demo-table's highlighted "Document" of
+ * "Document.getToC()" is no yellow cell).
  */
 export function cellFills(block: Block, drawing: Shape[] | undefined): (cell: TableCell) => string | undefined {
   const [tx0, ty0, tx1, ty1] = block.bbox;
@@ -90,9 +95,9 @@ export function cellFills(block: Block, drawing: Shape[] | undefined): (cell: Ta
   const area = ([x0, y0, x1, y1]: BBox) => (x1 - x0) * (y1 - y0);
   return (cell) => {
     if (!cell.bbox || !cell.text.trim()) return undefined;
-    const x = (cell.bbox[0] + cell.bbox[2]) / 2;
-    const y = (cell.bbox[1] + cell.bbox[3]) / 2;
-    const under = fills.filter(({ box }) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3]);
+    const text = cell.bbox;
+    const covered = (box: BBox) => area([Math.max(box[0], text[0]), Math.max(box[1], text[1]), Math.min(box[2], text[2]), Math.min(box[3], text[3])]);
+    const under = fills.filter(({ box }) => box[2] > text[0] && box[0] < text[2] && box[3] > text[1] && box[1] < text[3] && covered(box) >= UNDER_TEXT * area(text));
     return under.sort((a, b) => area(a.box) - area(b.box))[0]?.fill;
   };
 }
