@@ -12,7 +12,7 @@ import { isFigure, pixels, wordAltText, type Pictures } from "./pictures";
 import { planLists, type ListPlan } from "./docx-lists";
 import { numberedPageElements } from "./docx-numbered-lines";
 import { pageColumns, type PageColumns } from "./docx-columns";
-import { twips } from "./fonts";
+import { twips, EMU_PER_POINT } from "./fonts";
 import { footnoteReference, planFootnotes, type FootnotePlan } from "./docx-footnotes";
 import { flowPage } from "./docx-page";
 import { wordAlign, wordIndent } from "./docx-paragraph";
@@ -35,6 +35,8 @@ interface Context {
   contentWidth: number;
   pictures: Pictures;
   footnotes: FootnotePlan;
+  /** Each page's columns (a page not set in columns has one). */
+  columns: Map<Page, PageColumns>;
   /** Figures that float beside the text they were printed beside... */
   sides: Map<Block, SideFigure>;
   /** ...and the last blocks beside them, after which the text clears them. */
@@ -43,16 +45,14 @@ interface Context {
 
 export async function docxFlow(doc: Document, pictures: Pictures = new Map()): Promise<Uint8Array> {
   const page = flowPage(doc);
-  const [left, right] = [page.margin.left / 20, page.margin.left / 20 + page.contentWidth];
-  const sides = new Map(doc.pages.flatMap((p) => {
-    const columns = pageColumns(p, left, right);
-    return [...sideFigures(p, page.contentWidth, (b) => columns.of(b) > 1)];
-  }));
+  const marginLeft = page.margin.left / 20;
+  const columns = new Map(doc.pages.map((p) => [p, pageColumns(p, marginLeft, marginLeft + page.contentWidth)]));
+  const sides = new Map(doc.pages.flatMap((p) => [...sideFigures(p, page.contentWidth, (b) => columns.get(p)!.of(b) > 1)]));
   const items = beforeTheirText(flowItems(doc), sides);
   const styles = wordStyles(doc);
-  const ctx: Context = { styles, lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures, footnotes: planFootnotes(doc, styles.body), sides, clearAfter: new Set([...sides.values()].map((s) => s.last)) };
-  const segments = flowSegments(items, ctx, page.margin.left / 20);
-  const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft: page.margin.left / 20 });
+  const ctx: Context = { styles, lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures, footnotes: planFootnotes(doc, styles.body), columns, sides, clearAfter: new Set([...sides.values()].map((s) => s.last)) };
+  const segments = flowSegments(items, ctx, marginLeft);
+  const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft });
   const margin = { ...page.margin, header: furniture.headerMargin, footer: furniture.footerMargin };
   // Line numbers printed in the PDF's margin become Word's own, counting each page's lines.
   const lineNumbers = doc.pages.some((p) => p.lineNumbers) ? { countBy: 1, restart: LineNumberRestartFormat.NEW_PAGE } : undefined;
@@ -133,12 +133,10 @@ function flowSegments(items: FlowItem[], ctx: Context, marginLeft: number): Segm
     if (last && last.columns === columns) last.children.push(...children);
     else segments.push({ columns, gap, children: [...children] });
   };
-  const columnsOfPage = new Map<Page, PageColumns>();
   for (let i = 0; i < items.length; ) {
     const { page } = items[i];
     if (!page.lineNumbers) {
-      let columns = columnsOfPage.get(page);
-      if (!columns) columnsOfPage.set(page, (columns = pageColumns(page, marginLeft, marginLeft + ctx.contentWidth)));
+      const columns = ctx.columns.get(page)!;
       // A figure floating beside text is written in the stretch of that text.
       const count = columns.of(ctx.sides.get(items[i].block)?.partner ?? items[i].block);
       const columnCtx = count > 1 ? { ...ctx, contentWidth: (ctx.contentWidth - columns.gap * (count - 1)) / count } : ctx;
@@ -208,9 +206,6 @@ function figureParagraph(block: Block, ctx: Context): Paragraph[] {
   };
   return [new Paragraph({ spacing: { before: 0, after: 0, line: 1, lineRule: LineRuleType.EXACT }, children: [new ImageRun({ ...image, floating })] })];
 }
-
-/** EMUs (drawing distances) per point. */
-const EMU_PER_POINT = 12700;
 
 /** Code keeps its line breaks: each PDF line one line of the paragraph. */
 function codeRuns(block: Block, styles: WordStyles): ReturnType<typeof wordRuns> {

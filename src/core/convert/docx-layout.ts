@@ -10,7 +10,7 @@ import { wordAlign, wordIndent } from "./docx-paragraph";
 import { wordRuns } from "./docx-runs";
 import { headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
-import { halfPoints, twips } from "./fonts";
+import { halfPoints, twips, EMU_PER_POINT } from "./fonts";
 import { verticalTable } from "./docx-vertical";
 import { printedRows, tableBox } from "./table-grid";
 import { isVertical, layoutBlocks, linePitch, pitchLead, textBox } from "./layout-geometry";
@@ -56,9 +56,6 @@ function layoutTable(block: Block): Table {
   const [x0, y0, x1, y1] = tableBox(placed);
   return wordTable({ ...placed, bbox: [x0, y0, x1, y1] }, { width: x1 - x0, position: { x: x0, y: y0 }, keepRowHeights: true });
 }
-
-/** EMUs (the unit of drawing positions) per point. */
-const EMU_PER_POINT = 12700;
 
 /** The page's figures where the PDF painted them: pictures floating at page positions, behind nothing, pushing nothing. */
 function pageFigures(page: Page, pictures: Pictures): Paragraph[] {

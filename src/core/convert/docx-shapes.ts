@@ -5,9 +5,8 @@ import { HorizontalPositionRelativeFrom, Paragraph, TextWrappingType, VerticalPo
 import type { Page, Shape } from "../model";
 import { hexColor } from "./docx-styles";
 import { shapeBox, shapesNotDrawnElsewhere } from "./page-shapes";
+import { EMU_PER_POINT } from "./fonts";
 
-/** EMUs (the unit of drawing positions and line widths) per point. */
-const EMU_PER_POINT = 12700;
 /** Points to the 96-dpi pixels docx sizes shapes in (fractions kept: a hairline is under a pixel). */
 const toPixels = (points: number) => (points * 96) / 72;
 /** A line this close (points) to level or plumb is drawn as a rule. */

@@ -33,5 +33,8 @@ export const twips = (points: number) => Math.round(points * 20);
 /** A font size for PowerPoint, to the tenth of a point it shows (half points would set a dense table a few per cent wider). */
 export const slidePoints = (points: number) => Math.max(1, Math.round(points * 10) / 10);
 
+/** EMUs (the Office unit of drawing positions, sizes and line widths) per point. */
+export const EMU_PER_POINT = 12700;
+
 /** PDF points to half-points (Word's unit for font sizes). */
 export const halfPoints = (points: number) => Math.max(2, Math.round(points * 2));

@@ -6,6 +6,7 @@
 //   marL="0" on every plain paragraph): the indents are set here, shape by shape, and the
 //   margins that move a table cell's centred text to where it was printed, cell by cell.
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { EMU_PER_POINT } from "./fonts";
 
 const SLIDE = /^ppt\/slides\/slide\d+\.xml$/;
 const PARAGRAPH = /<a:p>(.*?)<\/a:p>/gs;
@@ -15,7 +16,6 @@ const TITLE_NAME = /name="[^"]*"(><\/p:cNvPr><p:cNvSpPr\/><p:nvPr><p:ph\b[^>]*ty
 const SHAPE = /<p:sp>.*?<\/p:sp>/gs;
 const SHAPE_NAME = /<p:cNvPr id="\d+" name="([^"]*)"/;
 const NO_INDENT = / indent="0" marL="0"/g;
-const EMU_PER_POINT = 12700;
 
 /** First-line indents (points; negative hangs) by shape name. */
 export type ShapeIndents = Map<string, number>;
