@@ -25,13 +25,14 @@ export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? 
   const tables: Block[] = [];
   const columns: Block[] = [];
   const taken = new Set<Run>();
+  const take = (draft: TableDraft) => draft.cells.forEach((c) => c.runs.forEach((r) => taken.add(r)));
   const bodySize = bodyFontSize(raw.runs);
   const tableOf = (draft: TableDraft) => (figureLettering(draft.cells.flatMap((c) => c.runs), bodySize) ? null : toTableBlock(draft));
   for (const draft of ruledDrafts(raw.runs, rulings)) {
     const block = tableOf(draft);
     if (!block) continue;
     tables.push(block);
-    for (const c of draft.cells) for (const r of c.runs) taken.add(r);
+    take(draft);
   }
   let rest = taken.size ? raw.runs.filter((r) => !taken.has(r)) : raw.runs;
   // Turned text has no rows and columns of its own to align on (a side heading beside a
@@ -39,13 +40,13 @@ export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? 
   for (const draft of alignedDrafts(rest.filter((r) => !r.rotated), raw.width, rulings)) {
     if (draft.textColumns) {
       columns.push(...columnBlocks(draft));
-      for (const c of draft.cells) for (const r of c.runs) taken.add(r);
+      take(draft);
       continue;
     }
     const block = tableOf(draft);
     if (!block) continue;
     tables.push(block);
-    for (const c of draft.cells) for (const r of c.runs) taken.add(r);
+    take(draft);
   }
   if (taken.size) rest = raw.runs.filter((r) => !taken.has(r));
   return { tables, columns, rest };
