@@ -132,6 +132,23 @@ describe("line breaks in layout modes", () => {
   });
 });
 
+describe("tab gaps in layout modes", () => {
+  it("fills a tab's gap inside a line with as many spaces as it is wide, and the text keeps one", async () => {
+    // p2d-demo-table-stream: "Subject:" and its value 11 pt apart in 10 pt Helvetica (Arial's space is 2.8 pt).
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-table-stream.pdf"), "letter.pdf", { features: CONVERT_FEATURES });
+    const block = doc.pages[0].blocks.find((b) => b.text.startsWith("Subject:"))!;
+    expect(block.text).toBe("Subject: Profile information for Lot 71, 9876 LMR");
+    expect(block.lines![0].spans.map((s) => s.text.trim())).toEqual(["Subject:", "Profile information for Lot 71, 9876 LMR"]);
+    expect((await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml")).toContain("Subject:    Profile information");
+    expect((await files(doc, "word", "layout"))("word/document.xml")).toContain("Subject:    Profile information");
+    // An ordinary word space between two spans of a line stays one.
+    const two = span("two", [72, 100, 90, 110], "Helvetica");
+    const words = { ...span(" words", [93, 100, 120, 110], "Helvetica"), italic: true };
+    const line = textBlock([two], { text: "two words", lines: [{ bbox: [72, 100, 120, 110], spans: [two, words] }] });
+    expect(ownRuns(line).map((r) => r.text).join("")).toBe("two words");
+  });
+});
+
 describe("unevenly spaced blocks", () => {
   it("are set as pieces of evenly spaced lines, so a wider gap is kept", async () => {
     // Three lines at a 12 pt pitch, a paragraph gap, two more: two text boxes on the slide.

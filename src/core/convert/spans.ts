@@ -5,6 +5,7 @@
 // even when the text and the spans differ by a hyphen or a marker.
 import type { Block, Line, Span } from "../model";
 import { markerHang } from "./alignment";
+import { gapSpaces } from "./text-width";
 
 /** A span without its geometry: what a converter needs to write a run. */
 export type StyledRun = Omit<Span, "bbox"> & {
@@ -85,7 +86,7 @@ export function ownRuns(block: Block, spacings?: number[]): StyledRun[] {
   const tabbed = markerHang(block) > 0;
   const indent = codeIndents(block);
   for (const [i, line] of lines.entries()) {
-    const printed = i === 0 && tabbed ? `${line.spans[0].text.trim()}\t${line.spans.slice(1).map((s) => s.text).join("").trim()}` : indent(i) + line.spans.map((s) => s.text).join("").trim();
+    const printed = i === 0 && tabbed ? `${line.spans[0].text.trim()}\t${spacedText(line.spans.slice(1)).trim()}` : indent(i) + spacedText(line.spans).trim();
     const runs = styledRuns(printed, line.spans);
     if (!runs.length) continue;
     if (out.length) out[out.length - 1].text += "\n";
@@ -94,6 +95,9 @@ export function ownRuns(block: Block, spacings?: number[]): StyledRun[] {
   }
   return out;
 }
+
+/** A line's spans joined, a tab's gap between two filled with as many spaces as it is wide. */
+const spacedText = (spans: Span[]) => spans.map((s, i) => " ".repeat(gapSpaces(spans, i)) + s.text).join("");
 
 /**
  * The spaces that indent each line of a code block, as its text has them (a listing read from

@@ -1,7 +1,8 @@
 // How wide a text is when set in one of the Office families the converters write, measured
 // on the metric-compatible fonts LibreOffice renders them with (font-widths.ts). The layout
 // converters compare it with the width the PDF printed, to fit a substitute font.
-import type { Line } from "../model";
+import type { Line, Span } from "../model";
+import { TAB_GAP } from "../processors/lines";
 import { EXTRA_CHARS, FIRST_CHAR, FONT_WIDTHS } from "./font-widths";
 import { officeFont } from "./fonts";
 
@@ -44,6 +45,21 @@ function averageLowercase(table: number[]): number {
   return avg;
 }
 
+/**
+ * The spaces a line's text gets before span `i` beyond those it has: as many more as fill
+ * the gap the PDF printed there, in the substitute's spaces, when it is a tab's (TAB_GAP
+ * font sizes or wider); none for a word space. The layout modes set "Subject:   Profile"
+ * with the value where it was printed.
+ */
+export function gapSpaces(spans: Span[], i: number): number {
+  const [prev, next] = [spans[i - 1], spans[i]];
+  if (!prev || next.bbox[0] < prev.bbox[2] + TAB_GAP * Math.min(prev.fontSize, next.fontSize)) return 0;
+  const space = textWidthEm(" ", officeFont(prev.fontFamily), prev.bold, prev.italic);
+  // The spaces the text already has there (one; a typewriter face's as many as it typed).
+  const has = /\s*$/.exec(prev.text)![0].length + /^\s*/.exec(next.text)![0].length;
+  return space ? Math.max(0, Math.round((next.bbox[0] - prev.bbox[2]) / (space * prev.fontSize)) - has) : 0;
+}
+
 /** Lines shorter than this (non-space characters) say too little about a font's width. */
 const MIN_LINE_CHARS = 8;
 
@@ -67,7 +83,8 @@ export function naturalWidth(line: Line, writtenSize: (points: number) => number
   let chars = 0;
   for (const [i, span] of line.spans.entries()) {
     // The line's outer spaces are not printed ink: leave them out.
-    const t = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
+    const own = i === 0 ? span.text.trimStart() : i === line.spans.length - 1 ? span.text.trimEnd() : span.text;
+    const t = " ".repeat(gapSpaces(line.spans, i)) + own;
     const em = textWidthEm(t, officeFont(span.fontFamily), span.bold, span.italic);
     if (em === undefined) return undefined;
     width += em * writtenSize(span.fontSize);

@@ -17,6 +17,12 @@ const WORD_GAP = 0.18;
 const LINE_SPLIT_GAP = 2.5;
 /** A gap over a column gutter splits a line once it is wider than this many font sizes. */
 const GUTTER_SPLIT_GAP = 0.5;
+/**
+ * A gap inside a line at least this many font sizes wide is a tab's ("Subject:" and its
+ * value), wider than any stretched word space: the runs either side keep spans of their
+ * own, so the layout conversions can set the text after it where it was printed.
+ */
+export const TAB_GAP = 1;
 
 /** Scripts written without spaces between words (Han, kana, full-width forms; not Hangul, which spaces its words). */
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
@@ -161,7 +167,8 @@ function toLine(leftToRight: Run[]): Line {
     const stacked = last && (rtl ? run.bbox[2] > last.bbox[0] + 1 : run.bbox[0] < last.bbox[2] - 1) && (run.bbox[1] >= last.bbox[3] - 1 || run.bbox[3] <= last.bbox[1] + 1);
     // A list's marker set off by a tab keeps a span of its own: layout conversions tab after it.
     const tabbedMarker = spans.length === 1 && i === 1 && !rtl && MARKER_ALONE.test(last.text.trim()) && run.bbox[0] - last.bbox[2] > GUTTER_SPLIT_GAP * Math.max(last.fontSize, run.fontSize);
-    if (last && !stacked && !tabbedMarker && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link && last.color === run.color) {
+    const tabbed = last && !rtl && run.bbox[0] - last.bbox[2] >= TAB_GAP * Math.min(last.fontSize, run.fontSize);
+    if (last && !stacked && !tabbedMarker && !tabbed && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link && last.color === run.color) {
       last.text += text;
       last.bbox = union(last.bbox, run.bbox);
     } else {
