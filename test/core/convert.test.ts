@@ -410,6 +410,23 @@ describe("drawing in Word layout", () => {
   });
 });
 
+describe("rounded rectangles in the drawing", () => {
+  it("redraws a rounded highlight as its box, and leaves circles out", async () => {
+    const { roundedBoxes } = await import("../../src/core/backends/pdf/graphics");
+    // p2d-demo-section: two lines of text highlighted green with round ends.
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-section.pdf"), "section.pdf", { features: CONVERT_FEATURES, drawing: true });
+    const green = doc.pages[0].drawing!.filter((s) => s.kind === "rect" && s.fill === "#66bb6a");
+    expect(green).toHaveLength(2);
+    expect(strFromU8(unzipSync((await convertDocument(doc, "ppt", "layout")).bytes)["ppt/slides/slide1.xml"])).toContain('<a:srgbClr val="66BB6A"/>');
+    // A path of four quarter circles (a circle) is no rounded box; one of straight sides and small round corners is.
+    const k = 0.5523 * 10;
+    const circle = [0, 0, 10, 2, k, 10, 10, k, 10, 0, 2, 10, -k, k, -10, 0, -10, 2, -k, -10, -10, -k, -10, 0, 2, -10, k, -k, 10, 0, 10, 4];
+    expect(roundedBoxes(circle)).toBeNull();
+    const rounded = [0, 2, 0, 1, 98, 0, 2, 99, 0, 100, 1, 100, 2, 1, 100, 18, 2, 100, 19, 99, 20, 98, 20, 1, 2, 20, 2, 1, 20, 0, 19, 0, 18, 1, 0, 2, 2, 0, 1, 1, 0, 2, 0, 4];
+    expect(roundedBoxes(rounded)).toEqual([[0, 0, 100, 20]]);
+  });
+});
+
 describe("drawing in PowerPoint", () => {
   it("redraws the page's rules and boxes as slide shapes, a table's rules among them", async () => {
     const doc = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: DEFAULT_FEATURES, pageRange: [0, 1], drawing: true });

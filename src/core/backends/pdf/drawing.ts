@@ -2,11 +2,12 @@
 // stroked rectangles (boxes, shaded bands, bars) and straight stroked segments (rules,
 // underlines, frames), with their colours and widths, in page units with a top-left
 // origin. Curves are left out (they are glyph-like artwork, better rendered than rebuilt),
-// as are white fills (the page is white) and page-sized backgrounds.
+// but for rounded rectangles, redrawn as their boxes; white fills (the page is white) and
+// page-sized backgrounds are left out too.
 import type { Shape } from "../../model";
 import type { PdfPage } from "./open";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
-import { asRect, paintedPath, subpaths } from "./graphics";
+import { asRect, paintedPath, roundedBoxes, subpaths } from "./graphics";
 
 /** Shapes kept per page at most: a vector chart of thousands of paths is not redrawn piece by piece. */
 const MAX_SHAPES = 1500;
@@ -29,7 +30,10 @@ export function drawingFromOperators(ops: OperatorList, base: Matrix, pageWidth:
     const { data, fills, strokes } = path;
     // The line width in page units: the transform's scale applied to it.
     const width = Math.max(MIN_WIDTH, Math.round(lineWidth * Math.hypot(ctm[0], ctm[1]) * 100) / 100);
-    for (const poly of subpaths(data).map((p) => p.map(([x, y]) => applyMatrix(ctm, x, y)))) {
+    // Rounded rectangles (a highlight, a panel) are redrawn as their boxes, corners squared.
+    const rounded = roundedBoxes(data);
+    const polys = rounded ? rounded.map(boxCorners) : subpaths(data);
+    for (const poly of polys.map((p) => p.map(([x, y]) => applyMatrix(ctm, x, y)))) {
       const rect = asRect(poly);
       if (rect) {
         const area = (rect[2] - rect[0]) * (rect[3] - rect[1]);
@@ -49,3 +53,6 @@ export function drawingFromOperators(ops: OperatorList, base: Matrix, pageWidth:
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A box's outline, closed. */
+const boxCorners = ([x0, y0, x1, y1]: [number, number, number, number]): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];

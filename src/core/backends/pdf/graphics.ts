@@ -109,6 +109,66 @@ export function subpaths(data: ArrayLike<number>): [number, number][][] {
   return out;
 }
 
+/** A rounded corner or end bulges at most this share of the box's shorter side (a circle's quarters bulge half of it). */
+const CORNER_SHARE = 0.35;
+/** A rounded box has a level or plumb side at least this share of its longer side. */
+const SIDE_SHARE = 0.5;
+
+type Box = [number, number, number, number];
+
+/**
+ * The boxes [x0, y0, x1, y1] (path units) of a path whose every outline is a rounded
+ * rectangle: level and plumb lines with small curves at the corners or ends (a panel, a
+ * button, a text highlight with round ends, one outline a line of text); null when the
+ * path has no curve, or any outline is something else (a circle, an ellipse, a curve).
+ */
+export function roundedBoxes(data: ArrayLike<number>): Box[] | null {
+  const outlines: { points: [number, number][]; curves: [number, number][][]; longest: number }[] = [];
+  let cur: (typeof outlines)[number] | undefined;
+  let [x, y] = [0, 0];
+  for (let i = 0; i < data.length; ) {
+    const op = data[i++];
+    if (op === DRAW.moveTo) {
+      [x, y] = [data[i++], data[i++]];
+      cur = { points: [[x, y]], curves: [], longest: 0 };
+      outlines.push(cur);
+    } else if (!cur) return null;
+    else if (op === DRAW.lineTo || op === DRAW.closePath) {
+      const [nx, ny] = op === DRAW.lineTo ? [data[i++], data[i++]] : cur.points[0];
+      if (Math.abs(nx - x) > AXIS_TOLERANCE && Math.abs(ny - y) > AXIS_TOLERANCE) return null;
+      cur.longest = Math.max(cur.longest, Math.hypot(nx - x, ny - y));
+      [x, y] = [nx, ny];
+      cur.points.push([x, y]);
+    } else if (op === DRAW.curveTo) {
+      const curve: [number, number][] = [[x, y], [data[i], data[i + 1]], [data[i + 2], data[i + 3]], [data[i + 4], data[i + 5]]];
+      i += 6;
+      cur.curves.push(curve);
+      cur.points.push(...curve.slice(1));
+      [x, y] = curve[3];
+    } else return null;
+  }
+  if (!outlines.length || outlines.every((o) => !o.curves.length)) return null;
+  const boxes: Box[] = [];
+  for (const { points, curves, longest } of outlines) {
+    const box = extent(points);
+    const [w, h] = [box[2] - box[0], box[3] - box[1]];
+    const most = CORNER_SHARE * Math.min(w, h);
+    if (longest < SIDE_SHARE * Math.max(w, h)) return null;
+    for (const c of curves) {
+      const [cx0, cy0, cx1, cy1] = extent(c);
+      if (Math.min(cx1 - cx0, cy1 - cy0) > most) return null;
+    }
+    boxes.push(box);
+  }
+  return boxes;
+}
+
+const extent = (points: [number, number][]): Box => {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+};
+
 /** An axis-aligned rectangle [x0, y0, x1, y1] when the polygon is one. */
 export function asRect(poly: [number, number][]): [number, number, number, number] | null {
   // A point repeated (a path closed by a line back to its start, then closed again) adds no corner.
