@@ -74,6 +74,20 @@ describe("Word, flow mode", () => {
     }
   });
 
+  it("sets a paragraph in from the margin as far as the PDF did, and a narrower one in from the right", async () => {
+    // p2d-demo-text: paragraphs printed 50 to 150 pt in from the page's text margin.
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-text.pdf"), "text.pdf", { features: CONVERT_FEATURES });
+    const xml = strFromU8(unzipSync((await convertDocument(doc, "word", "flow")).bytes)["word/document.xml"]);
+    const paragraph = xml.split("</w:p>").find((p) => p.includes("The usual ways to create a textpage are getTextPage() and getTextPage(). Because there is a limited set of methods in this class"))!;
+    const indent = paragraph.match(/<w:ind w:left="(\d+)" w:right="(\d+)"/)!;
+    expect(Number(indent[1]) / 20).toBeGreaterThan(40);
+    expect(Number(indent[2]) / 20).toBeGreaterThan(20);
+    // The side heading set vertically keeps the column's width (its box is no measure of its lines).
+    const side = await parseDocument(await corpusFile("convert-samples/p2d-demo-table.pdf"), "table.pdf", { features: CONVERT_FEATURES });
+    const sideXml = strFromU8(unzipSync((await convertDocument(side, "word", "flow")).bytes)["word/document.xml"]);
+    expect(sideXml.split("</w:p>").find((p) => p.includes("Sample Vertical Text"))).not.toContain("<w:ind");
+  });
+
   it("sizes the page from the PDF and has no text boxes or frames", async () => {
     const xml = (await parts("word", "flow")).part("word/document.xml");
     expect(xml).toContain(`<w:pgSz w:w="${LETTER_TWIPS.w}" w:h="${LETTER_TWIPS.h}"`);

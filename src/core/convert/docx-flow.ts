@@ -15,7 +15,7 @@ import { pageColumns, type PageColumns } from "./docx-columns";
 import { twips, EMU_PER_POINT } from "./fonts";
 import { footnoteReference, planFootnotes, type FootnotePlan } from "./docx-footnotes";
 import { flowPage } from "./docx-page";
-import { wordAlign, wordIndent } from "./docx-paragraph";
+import { wordAlign, wordIndent, type Column } from "./docx-paragraph";
 import { wordRuns, wordRunsWithPictures } from "./docx-runs";
 import { CAPTION_STYLE, headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
@@ -35,6 +35,8 @@ interface Context {
   contentWidth: number;
   pictures: Pictures;
   footnotes: FootnotePlan;
+  /** The PDF column a one-column stretch is written in (its paragraphs keep their indents from it); none in Word's columns. */
+  column?: Column;
   /** Each page's columns (a page not set in columns has one). */
   columns: Map<Page, PageColumns>;
   /** Figures that float beside the text they were printed beside... */
@@ -139,7 +141,7 @@ function flowSegments(items: FlowItem[], ctx: Context, marginLeft: number): Segm
       const columns = ctx.columns.get(page)!;
       // A figure floating beside text is written in the stretch of that text.
       const count = columns.of(ctx.sides.get(items[i].block)?.partner ?? items[i].block);
-      const columnCtx = count > 1 ? { ...ctx, contentWidth: (ctx.contentWidth - columns.gap * (count - 1)) / count } : ctx;
+      const columnCtx = count > 1 ? { ...ctx, contentWidth: (ctx.contentWidth - columns.gap * (count - 1)) / count } : { ...ctx, column: { left: marginLeft, right: marginLeft + ctx.contentWidth } };
       const item = items[i++];
       add(count, columns.gap, [...blockElements(item, columnCtx), ...(ctx.clearAfter.has(item.block) ? [clearFloats()] : [])]);
       continue;
@@ -183,7 +185,7 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
   // A formula is an editable Word equation, centred when it was displayed.
   if (block.type === "formula" && block.formula) return [new Paragraph({ alignment: block.formula.display ? AlignmentType.CENTER : wordAlign(block, page), children: [wordEquation(block.formula.latex)] })];
   const alignment = wordAlign(block, page);
-  return [new Paragraph({ alignment, indent: wordIndent(block), children: withPictures() })];
+  return [new Paragraph({ alignment, indent: wordIndent(block, page, ctx.column), children: withPictures() })];
 }
 
 function figureParagraph(block: Block, ctx: Context): Paragraph[] {
