@@ -88,6 +88,21 @@ describe("Word, flow mode", () => {
     expect(sideXml.split("</w:p>").find((p) => p.includes("Sample Vertical Text"))).not.toContain("<w:ind");
   });
 
+  it("underlines, strikes through and highlights the text the PDF drew rules and fills on", async () => {
+    // p2d-demo-text: "text and images" underlined, "not" struck through, "getTextPage()" on yellow.
+    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-text.pdf"), "text.pdf", { features: CONVERT_FEATURES, drawing: true });
+    const xml = strFromU8(unzipSync((await convertDocument(doc, "word", "flow")).bytes)["word/document.xml"]);
+    const runOf = (text: string) => xml.match(new RegExp(`<w:r><w:rPr>((?:(?!</w:rPr>).)*)</w:rPr><w:t[^>]*>${text}`))?.[1] ?? "";
+    expect(runOf("text and images")).toContain('<w:u w:val="single"/>');
+    expect(runOf("not ")).toContain("<w:strike/>");
+    expect(runOf("not ")).not.toContain("<w:u ");
+    expect(runOf("getTextPage\\(\\)")).toContain('<w:shd w:fill="FFFF00"');
+    // Only the struck word: the rest of its line is plain.
+    expect(runOf("supported")).not.toContain("<w:strike/>");
+    // The layout modes redraw the rules and fills themselves: no run styles on top.
+    expect(strFromU8(unzipSync((await convertDocument(doc, "word", "layout")).bytes)["word/document.xml"])).not.toContain("<w:strike/>");
+  });
+
   it("sizes the page from the PDF and has no text boxes or frames", async () => {
     const xml = (await parts("word", "flow")).part("word/document.xml");
     expect(xml).toContain(`<w:pgSz w:w="${LETTER_TWIPS.w}" w:h="${LETTER_TWIPS.h}"`);

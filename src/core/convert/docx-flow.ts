@@ -20,6 +20,7 @@ import { wordRuns, wordRunsWithPictures } from "./docx-runs";
 import { CAPTION_STYLE, headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
 import { clearFloats, sideFigures, type SideFigure } from "./docx-side-figures";
+import { decoratedDocument } from "./text-decorations";
 import { blockRuns, codeIndents, styledRuns } from "./spans";
 
 /** A block to write, its page, and the lines of its continuation on later pages (merged by the parser). */
@@ -45,7 +46,9 @@ interface Context {
   clearAfter: Set<Block>;
 }
 
-export async function docxFlow(doc: Document, pictures: Pictures = new Map()): Promise<Uint8Array> {
+export async function docxFlow(printed: Document, pictures: Pictures = new Map()): Promise<Uint8Array> {
+  // Underlines, strike-throughs and highlights the PDF drew become the text's own styles.
+  const doc = decoratedDocument(printed);
   const page = flowPage(doc);
   const marginLeft = page.margin.left / 20;
   const columns = new Map(doc.pages.map((p) => [p, pageColumns(p, marginLeft, marginLeft + page.contentWidth)]));

@@ -1,7 +1,7 @@
 // Styled runs as Word runs, writing only what differs from the paragraph's style so the
 // document stays restylable; links as real hyperlinks, icons printed in a line among its
 // words, a footnote's mark as Word's reference to it.
-import { ExternalHyperlink, type FootnoteReferenceRun, ImageRun, Tab, TextRun } from "docx";
+import { ExternalHyperlink, type FootnoteReferenceRun, ImageRun, ShadingType, Tab, TextRun } from "docx";
 import type { InlineImage } from "../model";
 import type { BaseStyle } from "./docx-styles";
 import { hexColor } from "./docx-styles";
@@ -37,6 +37,9 @@ export function wordRuns(runs: StyledRun[], base: BaseStyle, letterSpacing = 0, 
         color: !r.link && color && color !== base.color ? color : undefined,
         superScript: r.script === "super" || undefined,
         subScript: r.script === "sub" || undefined,
+        underline: r.underline ? {} : undefined,
+        strike: r.strike || undefined,
+        shading: r.highlight ? { type: ShadingType.CLEAR, fill: hexColor(r.highlight), color: "auto" } : undefined,
         style: r.link ? "Hyperlink" : undefined,
         characterSpacing,
       });

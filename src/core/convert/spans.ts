@@ -6,9 +6,10 @@
 import type { Block, Line, Span } from "../model";
 import { markerHang } from "./alignment";
 import { gapSpaces } from "./text-width";
+import type { Decoration, DecoratedSpan } from "./text-decorations";
 
-/** A span without its geometry: what a converter needs to write a run. */
-export type StyledRun = Omit<Span, "bbox"> & {
+/** A span without its geometry: what a converter needs to write a run (with the marks Word flow reads from the drawing, text-decorations.ts). */
+export type StyledRun = Omit<Span, "bbox"> & Decoration & {
   /** Extra space (points) after each character of this run (layout modes: its line's fit to the PDF's width). */
   letterSpacing?: number;
 };
@@ -126,13 +127,15 @@ function plainStyle(): Omit<StyledRun, "text"> {
   return { fontFamily: "", fontSize: FALLBACK_FONT_SIZE, bold: false, italic: false };
 }
 
-function styleOf(s: Span, scriptHost?: number): Omit<StyledRun, "text"> {
+function styleOf(s: DecoratedSpan, scriptHost?: number): Omit<StyledRun, "text"> {
   const fontSize = s.script && scriptHost ? Math.max(s.fontSize, Math.min(scriptHost, s.fontSize / OFFICE_SCRIPT_SCALE)) : s.fontSize;
-  return { fontFamily: s.fontFamily, fontSize, bold: s.bold, italic: s.italic, color: s.color, link: s.link, script: s.script };
+  const marks = { ...(s.underline ? { underline: true } : {}), ...(s.strike ? { strike: true } : {}), ...(s.highlight ? { highlight: s.highlight } : {}) };
+  return { fontFamily: s.fontFamily, fontSize, bold: s.bold, italic: s.italic, color: s.color, link: s.link, script: s.script, ...marks };
 }
 
 const sameStyle = (a: StyledRun, b: StyledRun) =>
-  a.fontFamily === b.fontFamily && a.fontSize === b.fontSize && a.bold === b.bold && a.italic === b.italic && a.color === b.color && a.link === b.link && a.script === b.script;
+  a.fontFamily === b.fontFamily && a.fontSize === b.fontSize && a.bold === b.bold && a.italic === b.italic && a.color === b.color && a.link === b.link && a.script === b.script &&
+  a.underline === b.underline && a.strike === b.strike && a.highlight === b.highlight;
 
 /** Neighbouring characters (or PDF text items) with one style become one run. */
 function mergeRuns(runs: StyledRun[]): StyledRun[] {

@@ -23,8 +23,8 @@ function advance(ch: string): number {
   return 450;
 }
 
-/** The run cut at each x of `cuts` that falls well inside it; pieces keep the run's style. */
-export function splitRunAt(run: Run, cuts: number[]): Run[] {
+/** The run (or span) cut at each x of `cuts` that falls well inside it; pieces keep its style. */
+export function splitRunAt<T extends Pick<Run, "text" | "bbox" | "fontSize"> & { eol?: boolean }>(run: T, cuts: number[]): T[] {
   const [x0, , x1] = run.bbox;
   const inner = cuts.filter((x) => x > x0 + END_MARGIN && x < x1 - END_MARGIN).sort((a, b) => a - b);
   const chars = [...run.text];
@@ -49,7 +49,7 @@ export function splitRunAt(run: Run, cuts: number[]): Run[] {
     }
     at.add(best);
   }
-  const pieces: Run[] = [];
+  const pieces: T[] = [];
   let start = 0;
   for (const cut of [...at].sort((a, b) => a - b).concat(chars.length)) {
     const raw = chars.slice(start, cut).join("");
@@ -58,7 +58,7 @@ export function splitRunAt(run: Run, cuts: number[]): Run[] {
     if (text) {
       const a = start + lead;
       const b = a + [...text].length;
-      pieces.push({ ...run, text, bbox: [edges[a], run.bbox[1], edges[b], run.bbox[3]], eol: cut === chars.length ? run.eol : false });
+      pieces.push({ ...run, text, bbox: [edges[a], run.bbox[1], edges[b], run.bbox[3]], ...("eol" in run ? { eol: cut === chars.length ? run.eol : false } : {}) });
     }
     start = cut;
   }
