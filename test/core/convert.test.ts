@@ -103,6 +103,16 @@ describe("Word, flow mode", () => {
     expect(strFromU8(unzipSync((await convertDocument(doc, "word", "layout")).bytes)["word/document.xml"])).not.toContain("<w:strike/>");
   });
 
+  it("keeps the space between paragraphs the PDF left: none between the Register's indented ones", async () => {
+    const doc = await parseDocument(await corpusFile("convert-samples/pl-federal-register-2020-17221.pdf"), "fr.pdf", { features: CONVERT_FEATURES, pageRange: [0, 3] });
+    const xml = strFromU8(unzipSync((await convertDocument(doc, "word", "flow")).bytes)["word/document.xml"]);
+    const afters = [...xml.matchAll(/<w:spacing w:after="(\d+)"\/>/g)].map((m) => Number(m[1]));
+    expect(afters.filter((a) => a === 0).length).toBeGreaterThan(10);
+    // A wider printed gap (before a list, between notes) is kept, up to three font sizes.
+    expect(afters.some((a) => a > 40)).toBe(true);
+    expect(Math.max(...afters)).toBeLessThanOrEqual(20 * 3 * 12);
+  });
+
   it("sizes the page from the PDF and has no text boxes or frames", async () => {
     const xml = (await parts("word", "flow")).part("word/document.xml");
     expect(xml).toContain(`<w:pgSz w:w="${LETTER_TWIPS.w}" w:h="${LETTER_TWIPS.h}"`);

@@ -15,7 +15,7 @@ import { pageColumns, type PageColumns } from "./docx-columns";
 import { twips, EMU_PER_POINT } from "./fonts";
 import { footnoteReference, planFootnotes, type FootnotePlan } from "./docx-footnotes";
 import { flowPage } from "./docx-page";
-import { wordAlign, wordIndent, type Column } from "./docx-paragraph";
+import { spaceAfter, wordAlign, wordIndent, type Column } from "./docx-paragraph";
 import { wordRuns, wordRunsWithPictures } from "./docx-runs";
 import { CAPTION_STYLE, headingOf, wordStyles, type WordStyles } from "./docx-styles";
 import { wordTable } from "./docx-table";
@@ -38,6 +38,8 @@ interface Context {
   footnotes: FootnotePlan;
   /** The PDF column a one-column stretch is written in (its paragraphs keep their indents from it); none in Word's columns. */
   column?: Column;
+  /** Space after each paragraph followed by another right below it (twips), as printed. */
+  spaceAfter: Map<Block, number>;
   /** Each page's columns (a page not set in columns has one). */
   columns: Map<Page, PageColumns>;
   /** Figures that float beside the text they were printed beside... */
@@ -55,7 +57,7 @@ export async function docxFlow(printed: Document, pictures: Pictures = new Map()
   const sides = new Map(doc.pages.flatMap((p) => [...sideFigures(p, page.contentWidth, (b) => columns.get(p)!.of(b) > 1)]));
   const items = beforeTheirText(flowItems(doc), sides);
   const styles = wordStyles(doc);
-  const ctx: Context = { styles, lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures, footnotes: planFootnotes(doc, styles.body), columns, sides, clearAfter: new Set([...sides.values()].map((s) => s.last)) };
+  const ctx: Context = { styles, lists: planLists(items.map((i) => i.block)), contentWidth: page.contentWidth, pictures, footnotes: planFootnotes(doc, styles.body), spaceAfter: printedSpacing(items), columns, sides, clearAfter: new Set([...sides.values()].map((s) => s.last)) };
   const segments = flowSegments(items, ctx, marginLeft);
   const furniture = wordFurniture(doc, { base: ctx.styles.body, marginLeft });
   const margin = { ...page.margin, header: furniture.headerMargin, footer: furniture.footerMargin };
@@ -104,6 +106,19 @@ function flowItems(doc: Document): FlowItem[] {
     }
   }
   return items;
+}
+
+/** Paragraphs (text and list items) followed on their page by another: the space after each as printed. */
+function printedSpacing(items: FlowItem[]): Map<Block, number> {
+  const out = new Map<Block, number>();
+  const isParagraph = (b: Block) => (b.type === "text" || b.type === "list") && !b.hidden;
+  for (let i = 0; i + 1 < items.length; i++) {
+    const [here, next] = [items[i], items[i + 1]];
+    if (here.page !== next.page || here.continuation.length || !isParagraph(here.block) || !isParagraph(next.block)) continue;
+    const after = spaceAfter(here.block, next.block);
+    if (after !== undefined) out.set(here.block, after);
+  }
+  return out;
 }
 
 /** Each figure that floats beside text moved to just before the first block it sits beside: the text after its anchor wraps round it. */
@@ -182,13 +197,15 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
   }
   const numbering = ctx.lists.of.get(block);
   const withPictures = (base = styles.body) => wordRunsWithPictures(runs, base, block.inlineImages, ctx.pictures, (run) => footnoteReference(run, page.index, ctx.footnotes));
-  if (numbering) return [new Paragraph({ numbering, children: withPictures() })];
+  const after = ctx.spaceAfter.get(block);
+  const spacing = after === undefined ? undefined : { after };
+  if (numbering) return [new Paragraph({ numbering, spacing, children: withPictures() })];
   if (block.type === "code") return [new Paragraph({ children: codeRuns(block, styles) })];
   if (block.type === "caption") return [new Paragraph({ style: CAPTION_STYLE, alignment: wordAlign(block, page), children: withPictures() })];
   // A formula is an editable Word equation, centred when it was displayed.
   if (block.type === "formula" && block.formula) return [new Paragraph({ alignment: block.formula.display ? AlignmentType.CENTER : wordAlign(block, page), children: [wordEquation(block.formula.latex)] })];
   const alignment = wordAlign(block, page);
-  return [new Paragraph({ alignment, indent: wordIndent(block, page, ctx.column), children: withPictures() })];
+  return [new Paragraph({ alignment, indent: wordIndent(block, page, ctx.column), spacing, children: withPictures() })];
 }
 
 function figureParagraph(block: Block, ctx: Context): Paragraph[] {

@@ -3,7 +3,7 @@ import { AlignmentType } from "docx";
 import type { Block, Page } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
 import { twips } from "./fonts";
-import { isVertical } from "./layout-geometry";
+import { isVertical, linePitch } from "./layout-geometry";
 
 const ALIGN = { left: undefined, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED } as const;
 
@@ -44,4 +44,28 @@ export function wordIndent(block: Block, page?: Page, column?: Column): { firstL
   const right = lines.length > 1 && align === "justify" ? within(gap) : 0;
   if (!left && !right) return points ? own : undefined;
   return { ...own, left: twips(left) + (own.left ?? 0), ...(right ? { right: twips(right) } : {}) };
+}
+
+/** Space after a paragraph is kept up to this many font sizes (a wider gap is a page's blank area, not spacing). */
+const MAX_SPACE_AFTER_EM = 3;
+/** The gap between a one-line block's lines, as a share of its line's height, when it shows none. */
+const ONE_LINE_GAP_SHARE = 0.2;
+
+/**
+ * Word flow: the space (twips) after a paragraph as the PDF left it before the next one below
+ * it in its column: the gap between them beyond the gap between the paragraph's own lines
+ * (which the line spacing already makes). Undefined when the next block is not a paragraph
+ * right below it (a heading keeps its style's spacing; the last block of a page its
+ * style's).
+ */
+export function spaceAfter(block: Block, next: Block | undefined): number | undefined {
+  const lines = block.lines ?? [];
+  if (!next || !lines.length || next.bbox[1] < block.bbox[3] - 1) return undefined;
+  if (next.bbox[0] >= block.bbox[2] || next.bbox[2] <= block.bbox[0]) return undefined;
+  const heights = lines.map((l) => l.bbox[3] - l.bbox[1]).sort((a, b) => a - b);
+  const height = heights[Math.floor(heights.length / 2)];
+  const pitch = linePitch(block);
+  const ownGap = pitch ? Math.max(0, pitch - height) : ONE_LINE_GAP_SHARE * height;
+  const size = Math.max(...lines.flatMap((l) => l.spans.map((s) => s.fontSize)), 1);
+  return twips(Math.min(MAX_SPACE_AFTER_EM * size, Math.max(0, next.bbox[1] - block.bbox[3] - ownGap)));
 }
