@@ -183,7 +183,7 @@ function blockElements({ block, page, continuation }: FlowItem, ctx: Context): (
   const { styles } = ctx;
   if (block.table) {
     const bboxWidth = block.bbox[2] - block.bbox[0];
-    return [wordTable(block, { width: bboxWidth > 0 ? Math.min(bboxWidth, ctx.contentWidth) : ctx.contentWidth, drawing: page.drawing })];
+    return [wordTable(block, { width: bboxWidth > 0 ? Math.min(bboxWidth, ctx.contentWidth) : ctx.contentWidth, maxWidth: ctx.contentWidth, drawing: page.drawing })];
   }
   // A figure inline at its place, at its size (narrowed to the text column); its caption is its own block.
   if (block.type === "image") return figureParagraph(block, ctx);

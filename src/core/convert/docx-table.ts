@@ -28,12 +28,26 @@ export interface TableOptions {
   keepRowHeights?: boolean;
   /** The page's drawing, for the cells' backgrounds (flow mode). */
   drawing?: Shape[];
+  /** Flow mode: the widest the table may grow to give its outer columns room for their padding (points). */
+  maxWidth?: number;
+}
+
+/**
+ * Flow mode: column widths (points) with room for the last column's right padding, which the
+ * PDF's columns measured from the text do not have (a last column as wide as its "Truc 1"
+ * wrapped it); the table grows by as much when it has `maxWidth` to grow to.
+ */
+function paddedWidths(widths: number[], maxWidth: number): number[] {
+  const pad = CELL_PADDING_X / 20;
+  if (widths.reduce((a, b) => a + b, 0) + pad > maxWidth) return widths;
+  return widths.map((w, i) => (i === widths.length - 1 ? w + pad : w));
 }
 
 export function wordTable(block: Block, opts: TableOptions): Table {
   const table = block.table!;
   const columns = gridColumns(table);
-  const widths = columnWidths(table, opts.width, block.bbox, { grow: Boolean(opts.position) }).map(twips);
+  const measured = columnWidths(table, opts.width, block.bbox, { grow: Boolean(opts.position) });
+  const widths = (opts.maxWidth ? paddedWidths(measured, opts.maxWidth) : measured).map(twips);
   const borders = pageColumnBorders(block);
   const alignOf = cellAlignments(block, borders);
   // Layout mode sets each cell's text as far from its borders as the PDF did.
