@@ -1,4 +1,5 @@
-// Paragraph geometry both Word converters write the same way: alignment and first-line indent.
+// Paragraph geometry the Word converters write: alignment and indents (both modes; flow
+// also a block's indents from its column), and in flow the space the PDF left after it.
 import { AlignmentType } from "docx";
 import type { Block, Page } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
@@ -54,9 +55,9 @@ const ONE_LINE_GAP_SHARE = 0.2;
 /**
  * Word flow: the space (twips) after a paragraph as the PDF left it before the next one below
  * it in its column: the gap between them beyond the gap between the paragraph's own lines
- * (which the line spacing already makes). Undefined when the next block is not a paragraph
- * right below it (a heading keeps its style's spacing; the last block of a page its
- * style's).
+ * (which the line spacing already makes). Undefined when the next block is not right below
+ * it (the caller asks only for a paragraph followed by another on its page: a heading keeps
+ * its style's spacing, a page's last block its style's).
  */
 export function spaceAfter(block: Block, next: Block | undefined): number | undefined {
   const lines = block.lines ?? [];
