@@ -124,10 +124,11 @@ function printedSpacing(items: FlowItem[]): Map<Block, number> {
 /** Each figure that floats beside text moved to just before the first block it sits beside: the text after its anchor wraps round it. */
 function beforeTheirText(items: FlowItem[], sides: Map<Block, SideFigure>): FlowItem[] {
   if (!sides.size) return items;
+  const position = new Map(items.map((item, k) => [item, k]));
   const out = items.filter((item) => !sides.has(item.block));
   for (const item of items.filter((i) => sides.has(i.block))) {
     const partner = out.findIndex((i) => i.block === sides.get(item.block)!.partner);
-    const after = out.findIndex((i) => items.indexOf(i) > items.indexOf(item));
+    const after = out.findIndex((i) => position.get(i)! > position.get(item)!);
     out.splice(partner >= 0 ? partner : after >= 0 ? after : out.length, 0, item);
   }
   return out;
@@ -147,6 +148,8 @@ interface Segment {
  * stretches of its columns (their tables and figures as wide as a column).
  */
 function flowSegments(items: FlowItem[], ctx: Context, marginLeft: number): Segment[] {
+  // A one-column stretch's paragraphs keep their indents from the page's text column.
+  const oneColumn: Context = { ...ctx, column: { left: marginLeft, right: marginLeft + ctx.contentWidth } };
   const segments: Segment[] = [];
   const add = (columns: number, gap: number, children: (Paragraph | Table)[]) => {
     const last = segments[segments.length - 1];
@@ -159,7 +162,7 @@ function flowSegments(items: FlowItem[], ctx: Context, marginLeft: number): Segm
       const columns = ctx.columns.get(page)!;
       // A figure floating beside text is written in the stretch of that text.
       const count = columns.of(ctx.sides.get(items[i].block)?.partner ?? items[i].block);
-      const columnCtx = count > 1 ? { ...ctx, contentWidth: (ctx.contentWidth - columns.gap * (count - 1)) / count } : { ...ctx, column: { left: marginLeft, right: marginLeft + ctx.contentWidth } };
+      const columnCtx = count > 1 ? { ...ctx, contentWidth: (ctx.contentWidth - columns.gap * (count - 1)) / count } : oneColumn;
       const item = items[i++];
       add(count, columns.gap, [...blockElements(item, columnCtx), ...(ctx.clearAfter.has(item.block) ? [clearFloats()] : [])]);
       continue;

@@ -28,7 +28,7 @@ export interface TableOptions {
   keepRowHeights?: boolean;
   /** The page's drawing, for the cells' backgrounds (flow mode). */
   drawing?: Shape[];
-  /** Flow mode: the widest the table may grow to give its outer columns room for their padding (points). */
+  /** Flow mode: the widest the table may grow to give its last column room for its padding (points). */
   maxWidth?: number;
 }
 

@@ -30,7 +30,8 @@ const HIGHLIGHT_COVER = 0.6;
 const MIN_MARK = 2;
 const WHOLE_SPAN = 0.9;
 
-type Mark = { kind: keyof Decoration; x0: number; x1: number; y0: number; y1: number; color: string };
+/** A level rule (an underline or a strike-through, by where it crosses the text) or a filled box (a highlight). */
+type Mark = { kind: "rule" | "fill"; x0: number; x1: number; y0: number; y1: number; color: string };
 
 /** The document with its text's drawn marks as span styles; blocks without any stay the same objects. */
 export function decoratedDocument(doc: Document): Document {
@@ -54,8 +55,8 @@ function pageMarks(page: Page): Mark[] {
   const marks: Mark[] = [];
   for (const shape of shapesNotDrawnElsewhere(page)) {
     const [x0, y0, x1, y1] = shapeBox(shape);
-    if (shape.kind === "line" && y1 - y0 <= 0.5 && shape.stroke !== "#ffffff") marks.push({ kind: "underline", x0, x1, y0: y0 - shape.width / 2, y1: y1 + shape.width / 2, color: shape.stroke });
-    else if (shape.kind === "rect" && shape.fill && shape.fill !== "#ffffff") marks.push({ kind: "highlight", x0, x1, y0, y1, color: shape.fill });
+    if (shape.kind === "line" && y1 - y0 <= 0.5 && shape.stroke !== "#ffffff") marks.push({ kind: "rule", x0, x1, y0: y0 - shape.width / 2, y1: y1 + shape.width / 2, color: shape.stroke });
+    else if (shape.kind === "rect" && shape.fill && shape.fill !== "#ffffff") marks.push({ kind: "fill", x0, x1, y0, y1, color: shape.fill });
   }
   return marks;
 }
@@ -90,7 +91,7 @@ function styleOf(span: Span, mark: Mark): Decoration | undefined {
   const [, top, , bottom] = span.bbox;
   const height = bottom - top;
   if (height <= 0) return undefined;
-  if (mark.kind === "highlight") {
+  if (mark.kind === "fill") {
     const tall = mark.y1 - mark.y0;
     const cover = Math.min(bottom, mark.y1) - Math.max(top, mark.y0);
     return tall >= HIGHLIGHT_HEIGHT[0] * height && tall <= HIGHLIGHT_HEIGHT[1] * height && cover >= HIGHLIGHT_COVER * height ? { highlight: mark.color } : undefined;

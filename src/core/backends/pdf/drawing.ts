@@ -4,7 +4,7 @@
 // origin. Curves are left out (they are glyph-like artwork, better rendered than rebuilt),
 // but for rounded rectangles, redrawn as their boxes; white fills (the page is white) and
 // page-sized backgrounds are left out too.
-import type { Shape } from "../../model";
+import type { BBox, Shape } from "../../model";
 import type { PdfPage } from "./open";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
 import { asRect, paintedPath, roundedBoxes, subpaths } from "./graphics";
@@ -55,4 +55,4 @@ export function drawingFromOperators(ops: OperatorList, base: Matrix, pageWidth:
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** A box's outline, closed. */
-const boxCorners = ([x0, y0, x1, y1]: [number, number, number, number]): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
+const boxCorners = ([x0, y0, x1, y1]: BBox): [number, number][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];

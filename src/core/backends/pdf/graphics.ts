@@ -6,6 +6,7 @@
 // pdf.js 6 packs each path into one `constructPath` op: args [paintOp, [Float32Array of
 // DrawOPS (moveTo 0 x y, lineTo 1 x y, curveTo 2 x1 y1 x2 y2 x y, quadraticCurveTo 3, closePath 4)], minMax];
 // the current transform is tracked by the shared walker (operator-walk.ts).
+import type { BBox } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
@@ -114,15 +115,13 @@ const CORNER_SHARE = 0.35;
 /** A rounded box has a level or plumb side at least this share of its longer side. */
 const SIDE_SHARE = 0.5;
 
-type Box = [number, number, number, number];
-
 /**
  * The boxes [x0, y0, x1, y1] (path units) of a path whose every outline is a rounded
  * rectangle: level and plumb lines with small curves at the corners or ends (a panel, a
  * button, a text highlight with round ends, one outline a line of text); null when the
  * path has no curve, or any outline is something else (a circle, an ellipse, a curve).
  */
-export function roundedBoxes(data: ArrayLike<number>): Box[] | null {
+export function roundedBoxes(data: ArrayLike<number>): BBox[] | null {
   const outlines: { points: [number, number][]; curves: [number, number][][]; longest: number }[] = [];
   let cur: (typeof outlines)[number] | undefined;
   let [x, y] = [0, 0];
@@ -148,7 +147,7 @@ export function roundedBoxes(data: ArrayLike<number>): Box[] | null {
     } else return null;
   }
   if (!outlines.length || outlines.every((o) => !o.curves.length)) return null;
-  const boxes: Box[] = [];
+  const boxes: BBox[] = [];
   for (const { points, curves, longest } of outlines) {
     const box = extent(points);
     const [w, h] = [box[2] - box[0], box[3] - box[1]];
@@ -163,7 +162,7 @@ export function roundedBoxes(data: ArrayLike<number>): Box[] | null {
   return boxes;
 }
 
-const extent = (points: [number, number][]): Box => {
+const extent = (points: [number, number][]): BBox => {
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
@@ -179,9 +178,7 @@ export function asRect(poly: [number, number][]): [number, number, number, numbe
     const [a, b] = [pts[k], pts[(k + 1) % 4]];
     if (Math.abs(a[0] - b[0]) > AXIS_TOLERANCE && Math.abs(a[1] - b[1]) > AXIS_TOLERANCE) return null;
   }
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  return extent(pts);
 }
 
 function addRect(out: Ruling[], [x0, y0, x1, y1]: [number, number, number, number], pageWidth: number, pageHeight: number): void {
