@@ -5,6 +5,7 @@
 import type { Env } from "../src/env";
 import { ERRORS } from "../src/api/errors";
 import { failTask, runStage, type StageContext } from "../src/tasks/run";
+import { taskStub } from "../src/tasks/stubs";
 import { JobMessageSchema } from "./messages";
 
 /** First retry after this many seconds, doubling each attempt. */
@@ -45,7 +46,10 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Env, now: ()
       msg.ack();
     } catch (e) {
       console.error(`task ${taskId}: ${stage} attempt ${msg.attempts} failed, retrying`, e);
-      msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
+      const delaySeconds = retryDelaySeconds(msg.attempts);
+      // The task's lease waits for the retry rather than taking the message for lost.
+      await taskStub(env, taskId).requeue(stage, range, delaySeconds * 1000).catch(() => undefined);
+      msg.retry({ delaySeconds });
     }
   }
 }

@@ -86,6 +86,7 @@ describe("long scans in parts", () => {
       maxPages: 100,
       parseOptions: { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
       now: new Date(),
+      mode: "queue",
     });
     const before = await usageOf(apiKey);
     // Parts of one page: the parse message reads the first and sends one message for the second.
@@ -118,6 +119,7 @@ describe("long scans in parts", () => {
       maxPages: 100,
       parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
       now: new Date(),
+      mode: "queue",
     });
     await deliver("docparse-jobs", { taskId: record.taskId, stage: "parse" }, 1, { PAGES_PER_PART: "5" });
     const done = (await taskStub(env as any, record.taskId).get())!;
@@ -136,5 +138,6 @@ async function submitQuietly(owner: string) {
     maxPages: 100,
     parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
     now: new Date(),
+    mode: "queue",
   });
 }

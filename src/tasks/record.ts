@@ -1,6 +1,7 @@
 // The task record kept by a task's Durable Object, its state machines, and the two wire
 // shapes built from it (parse: lowercase statuses; convert: uppercase statuses).
 import type { ElementFormats, FeatureConfig, OutputFormat } from "../core/options";
+import type { Leases } from "./leases";
 
 export type TaskKind = "parse" | "convert";
 
@@ -57,6 +58,19 @@ export interface TaskRecord {
   expired: boolean;
   /** A long scan read in parts of `size` pages, each in its own queue message: the starts of the parts done. */
   parts?: { size: number; total: number; done: number[] };
+  /** What the task's Durable Object watches over (never shown to clients). Epoch ms. */
+  lifecycle?: TaskLifecycle;
+}
+
+export interface TaskLifecycle {
+  /** The work the task waits for, each with its lease (src/tasks/leases.ts). */
+  leases: Leases;
+  /** Set until the submission is accepted (pages reserved, input stored). */
+  acceptBy?: number;
+  /** An ended task's results are deleted then. */
+  retainUntil?: number;
+  /** The last backstop: a task still running then is failed. */
+  abandonAt: number;
 }
 
 /** Pages read so far of a task read in parts. */

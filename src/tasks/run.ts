@@ -14,6 +14,7 @@ import { CORE_TO_API, ERRORS } from "../api/errors";
 import { readConfig, type Env } from "../env";
 import { blobKeys, getBytes, getJson, putJson } from "../storage/blob-store";
 import { accountStub, taskStub } from "./stubs";
+import { HEARTBEAT_INTERVAL_MS } from "./leases";
 import { R2ImageStore, taskImageAccess } from "./images";
 import { workersAiDescriber } from "./image-understanding";
 import { convertWireStatus, parseWireStatus, type Stage, type TaskError, type TaskRecord } from "./record";
@@ -33,14 +34,15 @@ export interface StageContext {
 /** Runs one stage; transient errors (anything but a non-retryable CoreError) are thrown. */
 export async function runStage(ctx: StageContext, taskId: string, stage: Stage, range?: [number, number]): Promise<StageOutcome> {
   const task = taskStub(ctx.env, taskId);
-  const begin = await task.begin(stage, ctx.now());
+  const begin = await task.begin(stage, ctx.now(), range);
   if (!begin.proceed) return { kind: "skipped", reason: begin.reason };
   const record = begin.record;
   await noteStatus(ctx, record);
+  const beat = heartbeat(ctx, taskId, stage, range);
   try {
     switch (stage) {
-      case "parse": return await parseStage(ctx, record);
-      case "pages": return await pagesStage(ctx, record, range);
+      case "parse": return await parseStage(ctx, record, beat);
+      case "pages": return await pagesStage(ctx, record, range, beat);
       case "finish": return await finishStage(ctx, record);
       case "convert": return await convertStage(ctx, record);
     }
@@ -51,6 +53,19 @@ export async function runStage(ctx: StageContext, taskId: string, stage: Stage, 
     }
     throw e;
   }
+}
+
+/**
+ * The running stage's heartbeat, called after each page: renews its lease at most every
+ * HEARTBEAT_INTERVAL_MS, without waiting (a lost beat only brings the lease's end nearer).
+ */
+function heartbeat(ctx: StageContext, taskId: string, stage: Stage, range?: [number, number]): () => void {
+  let last = Date.now();
+  return () => {
+    if (Date.now() - last < HEARTBEAT_INTERVAL_MS) return;
+    last = Date.now();
+    taskStub(ctx.env, taskId).heartbeat(stage, range).catch((e) => console.warn(`task ${taskId}: heartbeat failed`, e));
+  };
 }
 
 /** Fails a task and gives its pages back; a task that already ended is left as it is. */
@@ -73,20 +88,20 @@ async function loadInput(ctx: StageContext, record: TaskRecord): Promise<Uint8Ar
   return bytes;
 }
 
-async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageOutcome> {
+async function parseStage(ctx: StageContext, record: TaskRecord, beat: () => void): Promise<StageOutcome> {
   const bytes = await loadInput(ctx, record);
   if (record.kind === "convert") {
     // The figures go to R2 while parsing; the convert stage puts them into the file.
     const images = { sink: new R2ImageStore(ctx.env.BLOBS, record.taskId) };
     const renderer = taskRenderer(ctx.env, blobKeys.input(record.taskId));
-    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images, renderer, drawing: true });
+    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images, renderer, drawing: true, onProgress: beat });
     await putJson(ctx.env.BLOBS, blobKeys.document(record.taskId), doc);
     const parsed = (await taskStub(ctx.env, record.taskId).parsed())!;
     await noteStatus(ctx, parsed);
     return { kind: "done", record: parsed, next: "convert" };
   }
   const options = record.parseOptions!;
-  const parseOptions = parseOptionsOf(ctx, record);
+  const parseOptions = parseOptionsOf(ctx, record, beat);
   const size = readConfig(ctx.env).PAGES_PER_PART;
   if (!ctx.readInParts || record.pageNum <= size || !isPagedType(record.fileType as FileType)) {
     return publish(ctx, record, await parseDocument(bytes, record.fileName, parseOptions));
@@ -99,20 +114,16 @@ async function parseStage(ctx: StageContext, record: TaskRecord): Promise<StageO
     const rest = await parsePages(bytes, record.fileName, { ...parseOptions, pageRange: [size, record.pageNum] });
     return publish(ctx, record, finishDocument([first, rest], options.features));
   }
-  const task = taskStub(ctx.env, record.taskId);
   await putJson(ctx.env.BLOBS, blobKeys.part(record.taskId, 0), first);
-  await task.planParts(size, record.pageNum);
-  const { record: planned } = await task.partDone(0);
-  const parts: [number, number][] = [];
-  for (let start = size; start < record.pageNum; start += size) parts.push([start, Math.min(start + size, record.pageNum)]);
-  return { kind: "done", record: planned!, parts };
+  const { record: planned, parts } = await taskStub(ctx.env, record.taskId).planParts(size, record.pageNum);
+  return { kind: "done", record: planned!, parts: parts as [number, number][] };
 }
 
 /** One part of a long scan: its pages read and stored; the last part done has the task finished. */
-async function pagesStage(ctx: StageContext, record: TaskRecord, range: [number, number] | undefined): Promise<StageOutcome> {
+async function pagesStage(ctx: StageContext, record: TaskRecord, range: [number, number] | undefined, beat: () => void): Promise<StageOutcome> {
   if (!range || !record.parts) throw new Error(`task ${record.taskId}: a pages message without a planned part`);
   const bytes = await loadInput(ctx, record);
-  const part = await parsePages(bytes, record.fileName, { ...parseOptionsOf(ctx, record), pageRange: range });
+  const part = await parsePages(bytes, record.fileName, { ...parseOptionsOf(ctx, record, beat), pageRange: range });
   await putJson(ctx.env.BLOBS, blobKeys.part(record.taskId, range[0]), part);
   const { allDone, record: current } = await taskStub(ctx.env, record.taskId).partDone(range[0]);
   return { kind: "done", record: current!, ...(allDone ? { next: "finish" as const } : {}) };
@@ -132,13 +143,13 @@ async function finishStage(ctx: StageContext, record: TaskRecord): Promise<Stage
 }
 
 /** The parse options of a task: its features, and images to R2 page by page (none with `image: none`, nor the drawing read for them). */
-function parseOptionsOf(ctx: StageContext, record: TaskRecord): ParseOptions {
+function parseOptionsOf(ctx: StageContext, record: TaskRecord, beat: () => void): ParseOptions {
   const options = record.parseOptions!;
   const store = new R2ImageStore(ctx.env.BLOBS, record.taskId);
   const renderer = taskRenderer(ctx.env, blobKeys.input(record.taskId));
   const tableImages = options.elementFormats.table === "image";
   const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(ctx.env.AI), tableImages };
-  return { features: options.features, images, renderer };
+  return { features: options.features, images, renderer, onProgress: beat };
 }
 
 /** A parsed document rendered per the task's options, stored, and the task succeeded. */

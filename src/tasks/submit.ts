@@ -7,6 +7,7 @@ import { ApiError, CORE_TO_API, ERRORS } from "../api/errors";
 import type { Env } from "../env";
 import { blobKeys } from "../storage/blob-store";
 import { accountStub, taskStub } from "./stubs";
+import type { RunMode } from "../../durable-objects/task";
 import { isoNoZone, type ConvertTaskOptions, type ParseTaskOptions, type TaskKind, type TaskRecord } from "./record";
 
 export interface Submission {
@@ -20,6 +21,8 @@ export interface Submission {
   now: Date;
   /** Only these file types are accepted (conversion takes PDFs only). */
   acceptTypes?: string[];
+  /** Who runs the first stage: the queue, or the submitting request itself (sync endpoints). */
+  mode: RunMode;
 }
 
 /** Errors that reject the request outright (nothing is stored, nothing charged). */
@@ -44,21 +47,32 @@ export async function submitTask(env: Env, s: Submission): Promise<TaskRecord> {
     throw new ApiError("TOO_MANY_PAGES", `The document has ${inspected.pageCount} pages; the limit is ${s.maxPages}. Split it and send the parts.`);
   }
 
+  // The task exists before its pages are reserved: if this request dies half way, the
+  // task's alarm fails it and releases whatever was reserved (durable-objects/task.ts).
+  const task = taskStub(env, taskId);
+  await task.init(newRecord(s, taskId, 0, inspected.fileType, inspected.pageCount));
   const reserved = await account.reserveTask(
     { taskId, kind: s.kind, fileName: s.fileName, pages: inspected.pageCount, createdAt: s.now.toISOString(), status: s.kind === "parse" ? "queuing" : "PARSING" },
     s.now.toISOString(),
   );
   if (!reserved.ok) {
+    await task.discard();
     throw new ApiError("QUOTA_EXCEEDED", `This document has ${inspected.pageCount} pages but only ${reserved.available} remain on this key (free today plus paid plans). See /v1/usage.`);
   }
+  let accepted: TaskRecord | null;
   try {
     await env.BLOBS.put(blobKeys.input(taskId), s.bytes);
-    const record = newRecord(s, taskId, reserved.recordId, inspected.fileType, inspected.pageCount);
-    return await taskStub(env, taskId).init(record);
+    accepted = await task.accept(s.mode, reserved.recordId);
   } catch (e) {
+    await task.fail({ code: ERRORS.INTERNAL_ERROR.code, message: "The document could not be stored; no page was charged. Try again." }, s.now);
     await account.settleTask(taskId, "release", "failed", s.now.toISOString());
     throw e;
   }
+  if (!accepted) {
+    await account.settleTask(taskId, "release", "failed", s.now.toISOString());
+    throw new ApiError("INTERNAL_ERROR", "The service was too busy to accept the task in time; no page was charged. Try again.");
+  }
+  return accepted;
 }
 
 function newRecord(s: Submission, taskId: string, recordId: number, fileType: string, pageNum: number): TaskRecord {

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { MAX_CONVERT_FILE_BYTES, MAX_CONVERT_PAGES } from "../../core/limits";
 import { enqueueStage, runToEnd } from "../../tasks/run";
 import { submitTask } from "../../tasks/submit";
+import type { RunMode } from "../../../durable-objects/task";
 import { taskStub } from "../../tasks/stubs";
 import type { TaskRecord } from "../../tasks/record";
 import type { AppContext, AppEnv } from "../context";
@@ -14,7 +15,7 @@ import { fileInput, parseConvertForm, readForm, taskIdField } from "../form";
 import { loadOwnedTask, taskLinks } from "../task-access";
 import { convertView } from "../views";
 
-async function submitConvert(c: AppContext): Promise<TaskRecord> {
+async function submitConvert(c: AppContext, mode: RunMode): Promise<TaskRecord> {
   const form = await readForm(c.req.raw);
   const caller = await authenticate(c.env, form);
   const options = parseConvertForm(form);
@@ -28,6 +29,7 @@ async function submitConvert(c: AppContext): Promise<TaskRecord> {
     acceptTypes: [".pdf"],
     convertOptions: options,
     now: c.var.now(),
+    mode,
   });
 }
 
@@ -39,7 +41,7 @@ async function recordResponse(c: AppContext, record: TaskRecord) {
 }
 
 export async function convertSync(c: AppContext) {
-  const submitted = await submitConvert(c);
+  const submitted = await submitConvert(c, "sync");
   if (submitted.status === "failed") return recordResponse(c, submitted);
   const work = runToEnd({ env: c.env, now: c.var.now }, submitted.taskId, "parse");
   // The work goes on after a timeout answer, so the client can poll for it.
@@ -55,7 +57,7 @@ export async function convertSync(c: AppContext) {
 }
 
 export async function convertAsync(c: AppContext) {
-  const record = await submitConvert(c);
+  const record = await submitConvert(c, "queue");
   if (record.status !== "failed") {
     await enqueueStage({ env: c.env, now: c.var.now }, record.taskId, "parse");
   }

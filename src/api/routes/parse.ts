@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { MAX_PARSE_FILE_BYTES, MAX_PARSE_PAGES } from "../../core/limits";
 import { enqueueStage, runToEnd } from "../../tasks/run";
 import { submitTask } from "../../tasks/submit";
+import type { RunMode } from "../../../durable-objects/task";
 import { publicOrigin, type AppContext, type AppEnv } from "../context";
 import { authenticate } from "../auth";
 import { failure, ok } from "../envelope";
@@ -12,7 +13,7 @@ import { fileInput, parseParseForm, readForm, taskIdField } from "../form";
 import { loadOwnedTask, storedParseResult, taskLinks } from "../task-access";
 import { parseCheckView, parseSyncView } from "../views";
 
-async function submitParse(c: AppContext) {
+async function submitParse(c: AppContext, mode: RunMode) {
   const form = await readForm(c.req.raw);
   const caller = await authenticate(c.env, form);
   const request = parseParseForm(form);
@@ -25,12 +26,13 @@ async function submitParse(c: AppContext) {
     maxPages: MAX_PARSE_PAGES,
     parseOptions: { outputFormats: request.outputFormats, elementFormats: request.elementFormats, features: request.features, imageUrlOrigin: publicOrigin(c) },
     now: c.var.now(),
+    mode,
   });
   return record;
 }
 
 export async function parseSync(c: AppContext) {
-  const submitted = await submitParse(c);
+  const submitted = await submitParse(c, "sync");
   const record = submitted.status === "failed" ? submitted : (await runToEnd({ env: c.env, now: c.var.now }, submitted.taskId, "parse"))!;
   const view = parseSyncView(record, await storedParseResult(c, record), await taskLinks(c, record));
   if (record.status !== "success") {
@@ -41,7 +43,7 @@ export async function parseSync(c: AppContext) {
 }
 
 export async function parseAsync(c: AppContext) {
-  const record = await submitParse(c);
+  const record = await submitParse(c, "queue");
   if (record.status !== "failed") {
     await enqueueStage({ env: c.env, now: c.var.now }, record.taskId, "parse");
   }
