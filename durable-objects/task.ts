@@ -25,9 +25,6 @@ export const ACCEPT_WINDOW_MS = 2 * 60_000;
 /** A task given up before it was accepted keeps its record this long, then its pages are released once more (a reservation made late) and its input deleted. */
 const UNACCEPTED_RETENTION_MS = 5 * 60_000;
 
-/** How the task's first stage runs: from the queue, or in the request that submitted it. */
-export type RunMode = "queue" | "sync";
-
 export class TaskObject extends DurableObject<Env> {
   private record: TaskRecord | null = null;
 
@@ -68,17 +65,17 @@ export class TaskObject extends DurableObject<Env> {
   }
 
   /**
-   * The submission is complete (pages reserved, input stored): the first stage is expected,
-   * from the queue or in the submitting request; `recordId` is the account's number for it. Null when it came too late (the accept
+   * The submission is complete (pages reserved, input stored): its first stage is expected
+   * from the queue; `recordId` is the account's number for it. Null when it came too late (the accept
    * window passed and the task was failed): the caller releases what it reserved.
    */
-  async accept(mode: RunMode, recordId: number): Promise<TaskRecord | null> {
+  async accept(recordId: number): Promise<TaskRecord | null> {
     const life = this.record?.lifecycle;
     if (!this.record || !life || isTerminal(this.record.status)) return null;
     if (life.acceptBy === undefined) return this.record;
     delete life.acceptBy;
     this.record.recordId = recordId;
-    life.leases[leaseKey("parse")] = { ...queuedLease("parse", Date.now()), ...(mode === "sync" ? { sync: true } : {}) };
+    life.leases[leaseKey("parse")] = queuedLease("parse", Date.now());
     return this.save();
   }
 
@@ -130,9 +127,8 @@ export class TaskObject extends DurableObject<Env> {
   /** Replaces the lease of finished work by the leases of the work it hands on to. */
   private handOn(done: string, next: Lease[]): void {
     const leases = this.record!.lifecycle!.leases;
-    const sync = leases[done]?.sync;
     delete leases[done];
-    for (const lease of next) leases[leaseKey(lease.stage, lease.range)] ??= { ...lease, ...(sync ? { sync } : {}) };
+    for (const lease of next) leases[leaseKey(lease.stage, lease.range)] ??= lease;
   }
 
   /** Conversion only: parsing is done, conversion is queued. */

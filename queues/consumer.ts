@@ -20,7 +20,7 @@ export const retryDelaySeconds = (attempts: number) => Math.min(RETRY_MAX_SECOND
 export const isDeadLetterQueue = (queueName: string) => queueName.endsWith("-dlq");
 
 export async function handleJobs(batch: MessageBatch<unknown>, env: Env, now: () => Date = () => new Date()): Promise<void> {
-  const ctx: StageContext = { env, now, readInParts: true };
+  const ctx: StageContext = { env, now };
   for (const msg of batch.messages) {
     const parsed = JobMessageSchema.safeParse(msg.body);
     if (!parsed.success) {

@@ -20,6 +20,7 @@ export interface Env {
   RESULT_TTL_SECONDS?: string;
   DOWNLOAD_URL_TTL_SECONDS?: string;
   CONVERT_SYNC_TIMEOUT_SECONDS?: string;
+  PARSE_SYNC_TIMEOUT_SECONDS?: string;
   PAGES_PER_PART?: string;
   LEGACY_SUNSET?: string;
   PUBLIC_BASE_URL?: string;
@@ -42,6 +43,7 @@ const ConfigSchema = z.object({
   RESULT_TTL_SECONDS: count(7 * 24 * 3600),
   DOWNLOAD_URL_TTL_SECONDS: count(900),
   CONVERT_SYNC_TIMEOUT_SECONDS: count(120),
+  PARSE_SYNC_TIMEOUT_SECONDS: count(300),
   /** A scan (pages read by OCR) longer than this is read in parts of this many pages, one queue message each. */
   PAGES_PER_PART: z.coerce.number().int().positive().catch(10),
   LEGACY_SUNSET: z.string().datetime({ offset: true }).catch("2026-12-31T23:59:59Z"),

@@ -35,12 +35,10 @@ describe("lease rules", () => {
     expect(resend).toMatchObject({ kind: "resend", key: "parse", lease: { resends: 1, restarts: 0, expiresAt: now + QUEUED_LEASE_MS * 3 } });
     const dying = { [leaseKey("pages", [10, 20])]: { ...queuedLease("pages", now, [10, 20]), state: "running" as const, restarts: MAX_STAGE_RESTARTS } };
     expect(expiredLeases(dying, now + QUEUED_LEASE_MS)).toEqual([{ kind: "fail", key: "pages:10", message: expect.stringMatching(/stopped 4 times during the pages stage/) }]);
-    const sync = { parse: { ...queuedLease("parse", now), sync: true } };
-    expect(expiredLeases(sync, now + QUEUED_LEASE_MS)[0]).toMatchObject({ kind: "fail", message: expect.stringMatching(/request .* ended/) });
   });
 });
 
-async function submit(owner: string, mode: "queue" | "sync") {
+async function submit(owner: string) {
   return submitTask(env, {
     kind: "parse",
     owner,
@@ -49,7 +47,6 @@ async function submit(owner: string, mode: "queue" | "sync") {
     maxPages: 100,
     parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
     now: new Date(),
-    mode,
   });
 }
 
@@ -80,7 +77,7 @@ describe("task leases", () => {
   it("sends a lost message again and the task ends as if nothing happened", async () => {
     const { apiKey, keyId } = await createKey("lost-message");
     const before = await usageOf(apiKey);
-    const record = await submit(keyId, "queue"); // accepted, its message never sent: lost
+    const record = await submit(keyId); // accepted, its message never sent: lost
     expect(record.lifecycle!.leases.parse).toMatchObject({ state: "queued" });
     await expireLease(record.taskId, "parse");
     expect(await runDurableObjectAlarm(taskStub(env, record.taskId) as any)).toBe(true);
@@ -92,7 +89,7 @@ describe("task leases", () => {
 
   it("skips a duplicate message while the work runs elsewhere", async () => {
     const { keyId } = await createKey("duplicate");
-    const record = await submit(keyId, "queue");
+    const record = await submit(keyId);
     const task = taskStub(env, record.taskId);
     expect((await task.begin("parse", new Date())).proceed).toBe(true);
     const second = await runStage({ env, now: () => new Date() }, record.taskId, "parse");
@@ -102,7 +99,7 @@ describe("task leases", () => {
   it("fails the task and releases its pages when its work died too often", async () => {
     const { apiKey, keyId } = await createKey("dying");
     const before = await usageOf(apiKey);
-    const record = await submit(keyId, "queue");
+    const record = await submit(keyId);
     const task = taskStub(env, record.taskId);
     await task.begin("parse", new Date());
     await expireLease(record.taskId, "parse", { restarts: MAX_STAGE_RESTARTS });
@@ -110,17 +107,6 @@ describe("task leases", () => {
     const failed = await statusOf(record.taskId);
     expect(failed.status).toBe("failed");
     expect(failed.error).toEqual({ code: ERRORS.INTERNAL_ERROR.code, message: expect.stringMatching(/stopped/) });
-    expect(await usageOf(apiKey)).toEqual(before);
-  });
-
-  it("fails a sync task whose request died, and releases its pages", async () => {
-    const { apiKey, keyId } = await createKey("sync-died");
-    const before = await usageOf(apiKey);
-    const record = await submit(keyId, "sync");
-    await taskStub(env, record.taskId).begin("parse", new Date());
-    await expireLease(record.taskId, "parse");
-    await runDurableObjectAlarm(taskStub(env, record.taskId) as any);
-    expect((await statusOf(record.taskId)).status).toBe("failed");
     expect(await usageOf(apiKey)).toEqual(before);
   });
 
@@ -139,7 +125,7 @@ describe("task leases", () => {
     // A late request reserves after all, then dies: the retention alarm releases it too.
     const account = env.ACCOUNTS.get(env.ACCOUNTS.idFromName(`key:${keyId}`));
     await account.reserveTask({ taskId, kind: "parse", fileName: "late.pdf", pages: 3, createdAt: new Date().toISOString(), status: "queuing" }, new Date().toISOString());
-    expect(await task.accept("queue", 1)).toBeNull();
+    expect(await task.accept(1)).toBeNull();
     expect((await usageOf(apiKey)).remaining_free_pages_today).toBe(before.remaining_free_pages_today - 3);
     await runDurableObjectAlarm(task as any);
     expect(await usageOf(apiKey)).toEqual(before);

@@ -86,8 +86,7 @@ describe("long scans in parts", () => {
       maxPages: 100,
       parseOptions: { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
       now: new Date(),
-      mode: "queue",
-    });
+      });
     const before = await usageOf(apiKey);
     // Parts of one page: the parse message reads the first and sends one message for the second.
     const first = await deliver("docparse-jobs", { taskId: record.taskId, stage: "parse" }, 1, { PAGES_PER_PART: "1" });
@@ -119,8 +118,7 @@ describe("long scans in parts", () => {
       maxPages: 100,
       parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
       now: new Date(),
-      mode: "queue",
-    });
+      });
     await deliver("docparse-jobs", { taskId: record.taskId, stage: "parse" }, 1, { PAGES_PER_PART: "5" });
     const done = (await taskStub(env as any, record.taskId).get())!;
     expect(done.status).toBe("success");
@@ -138,6 +136,5 @@ async function submitQuietly(owner: string) {
     maxPages: 100,
     parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
     now: new Date(),
-    mode: "queue",
   });
 }

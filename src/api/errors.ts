@@ -24,18 +24,19 @@ export const ERRORS = {
   FILE_TYPE_NOT_YET_SUPPORTED: { code: 40002, status: 415, meaning: "A kind of file we will parse, not supported yet." },
   PASSWORD_PROTECTED: { code: 40003, status: 422, meaning: "The document needs a password." },
   CORRUPT_FILE: { code: 40004, status: 422, meaning: "The document is damaged or empty and cannot be read." },
-  FILE_TOO_LARGE: { code: 40005, status: 413, meaning: "The file is larger than the limit (200 MB)." },
+  FILE_TOO_LARGE: { code: 40005, status: 413, meaning: "The file is larger than the limit (48 MB: a worker holds the whole file while reading it)." },
   TOO_MANY_PAGES: { code: 40006, status: 413, meaning: "The document has more pages than the limit." },
   LIMIT_EXCEEDED: { code: 40007, status: 422, meaning: "The document exceeds a safety limit (size of an image, archive...)." },
   // 5xxxx tasks, results and routes
   TASK_NOT_FOUND: { code: 50001, status: 404, meaning: "No task with this task_id for this API key." },
-  SYNC_TIMEOUT: { code: 50002, status: 202, meaning: "/convert/sync waited its limit; the task goes on: poll /convert/async_check." },
+  SYNC_TIMEOUT: { code: 50002, status: 202, meaning: "A sync endpoint waited its limit; the task goes on: poll the async_check endpoint with data.task_id." },
   RESULT_EXPIRED: { code: 50003, status: 410, meaning: "The task's results passed their retention period and were deleted." },
   DOWNLOAD_LINK_INVALID: { code: 50004, status: 403, meaning: "The download link was altered or has expired; ask async_check for a new one." },
   ENDPOINT_RETIRED: { code: 50005, status: 410, meaning: "A legacy /v1/extract/* path past its sunset; the message names the successor." },
   ROUTE_NOT_FOUND: { code: 50006, status: 404, meaning: "No such endpoint." },
   METHOD_NOT_ALLOWED: { code: 50007, status: 405, meaning: "Endpoints take POST (downloads and the dashboard page GET)." },
   PAYLOAD_TOO_LARGE: { code: 50008, status: 413, meaning: "The request body is larger than the upload limit." },
+  CLIENT_CLOSED: { code: 50009, status: 400, meaning: "A sync request's client hung up before the result: its task was cancelled, no page charged (seen in async_check)." },
   // 6xxxx processing
   PROCESSING_FAILED: { code: 60001, status: 422, meaning: "Parsing or conversion failed for this document; the message says why." },
   // 9xxxx our side

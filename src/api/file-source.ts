@@ -2,7 +2,8 @@
 // size cap, a timeout and a redirect cap, refusing non-http(s) schemes and literal
 // loopback, private and link-local addresses.
 import { ApiError } from "./errors";
-import type { FileInput } from "./form";
+import { fileTooLargeMessage, type FileInput } from "./form";
+import { readCapped } from "./read-capped";
 
 export interface SourceFile {
   bytes: Uint8Array;
@@ -15,14 +16,14 @@ export const FILE_URL_TIMEOUT_MS = 60_000;
 export const FILE_URL_MAX_REDIRECTS = 5;
 
 export async function readSource(input: FileInput, maxBytes: number): Promise<SourceFile> {
-  if (input.file) {
-    if (input.file.size > maxBytes) throw tooLarge(maxBytes);
-    return { bytes: new Uint8Array(await input.file.arrayBuffer()), fileName: cleanFileName(input.file.name) || "document" };
+  if (input.upload) {
+    if (input.upload.bytes.length > maxBytes) throw tooLarge(maxBytes);
+    return { bytes: input.upload.bytes, fileName: cleanFileName(input.upload.name) || "document" };
   }
   return fetchFileUrl(input.fileUrl!, maxBytes);
 }
 
-const tooLarge = (maxBytes: number) => new ApiError("FILE_TOO_LARGE", `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB: split it or compress it.`);
+const tooLarge = (maxBytes: number) => new ApiError("FILE_TOO_LARGE", fileTooLargeMessage(maxBytes));
 
 /** Keeps the last path segment, without control characters or path separators. */
 export function cleanFileName(name: string): string {
@@ -51,7 +52,7 @@ export async function fetchFileUrl(rawUrl: string, maxBytes: number): Promise<So
         await res.body?.cancel();
         throw tooLarge(maxBytes);
       }
-      const bytes = await readCapped(res, maxBytes);
+      const bytes = await readCapped(res.body, maxBytes, () => tooLarge(maxBytes));
       if (bytes.length === 0) throw new ApiError("FILE_URL_UNREACHABLE", "file_url returned an empty body.");
       return { bytes, fileName: fileNameFrom(res, url) };
     }
@@ -60,30 +61,6 @@ export async function fetchFileUrl(rawUrl: string, maxBytes: number): Promise<So
     const timedOut = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
     throw new ApiError("FILE_URL_UNREACHABLE", timedOut ? `file_url took longer than ${FILE_URL_TIMEOUT_MS / 1000} s to download.` : `file_url could not be fetched (${e instanceof Error ? e.message : String(e)}).`);
   }
-}
-
-async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
-  if (!res.body) return new Uint8Array(await res.arrayBuffer());
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 function fileNameFrom(res: Response, url: URL): string {

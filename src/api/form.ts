@@ -4,21 +4,68 @@
 import { z } from "zod";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats, type FeatureConfig, type OutputFormat } from "../core/options";
 import { ApiError } from "./errors";
+import { readCapped } from "./read-capped";
+import { multipartBoundary, MultipartError, readMultipart, type UploadedFile } from "./multipart";
 
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 
-/** Reads the body as a form; anything else is a 415 with the fix in the message. */
-export async function readForm(req: Request): Promise<FormData> {
-  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+/** What a form may hold beside its file: the text fields (keys, JSON options) are far smaller. */
+export const MAX_FORM_FIELDS_BYTES = 1024 * 1024;
+/** Fields in one form (repeated output_formats included). */
+const MAX_FORM_PARTS = 100;
+
+export interface RequestForm {
+  fields: FormData;
+  /** The `file` upload, read within the endpoint's limit (absent on endpoints that take none). */
+  upload?: UploadedFile;
+}
+
+/**
+ * Reads the body as a form, holding at most `maxFileBytes` of file plus the small fields in
+ * memory: a body its Content-Length declares too large is refused before a byte is read, one
+ * that grows past the limit as it streams the moment it does. Anything but a form is a 415
+ * with the fix in the message.
+ */
+export async function readForm(req: Request, maxFileBytes = 0): Promise<RequestForm> {
+  const contentType = req.headers.get("content-type") ?? "";
+  const type = contentType.split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
     throw new ApiError("UNSUPPORTED_CONTENT_TYPE", `Send the request as multipart/form-data (got ${type || "no content type"}); every field, api_key included, is a form field.`);
   }
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  const maxBody = maxFileBytes + MAX_FORM_FIELDS_BYTES;
+  if (Number.isFinite(declared) && declared > maxBody) throw bodyTooLarge(maxFileBytes);
   try {
-    return await req.formData();
-  } catch {
+    if (type === "application/x-www-form-urlencoded") {
+      const text = new TextDecoder().decode(await readCapped(req.body, MAX_FORM_FIELDS_BYTES, () => bodyTooLarge(0)));
+      const fields = new FormData();
+      for (const [k, v] of new URLSearchParams(text)) fields.append(k, v);
+      return { fields };
+    }
+    const boundary = multipartBoundary(contentType);
+    if (!boundary) throw new ApiError("INVALID_PARAMETER", "The multipart content type has no boundary: let your HTTP client set the Content-Type of a form.");
+    const sizeHint = Number.isFinite(declared) ? declared : undefined;
+    const { fields, file } = await readMultipart(req.body, boundary, { maxFileBytes, maxFieldBytes: MAX_FORM_FIELDS_BYTES, maxParts: MAX_FORM_PARTS, sizeHint });
+    return { fields, upload: file };
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    if (e instanceof MultipartError) {
+      if (e.kind === "file_too_large") throw bodyTooLarge(maxFileBytes);
+      if (e.kind === "field_too_large") throw new ApiError("PAYLOAD_TOO_LARGE", `${e.message} Form fields are small: send the document as the \`file\` field.`);
+      throw new ApiError("INVALID_PARAMETER", `The form body could not be read: ${e.message}`);
+    }
     throw new ApiError("INVALID_PARAMETER", "The form body could not be read: check the multipart boundary and encoding.");
   }
 }
+
+/** The body is larger than the endpoint takes: the file's limit on file endpoints, the fields' otherwise. */
+function bodyTooLarge(maxFileBytes: number): ApiError {
+  if (maxFileBytes > 0) return new ApiError("FILE_TOO_LARGE", fileTooLargeMessage(maxFileBytes));
+  return new ApiError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_FORM_FIELDS_BYTES / 1024 / 1024} MB; this endpoint takes only small form fields.`);
+}
+
+export const fileTooLargeMessage = (maxBytes: number) =>
+  `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most one worker can hold while reading it: split it or compress it.`;
 
 /** A text field: absent, empty, or the literal "null" count as not given. */
 export function textField(form: FormData, name: string): string | undefined {
@@ -29,22 +76,21 @@ export function textField(form: FormData, name: string): string | undefined {
 }
 
 export interface FileInput {
-  file?: File;
+  upload?: UploadedFile;
   fileUrl?: string;
 }
 
 /** `file` xor `file_url`: exactly one must be given. */
-export function fileInput(form: FormData): FileInput {
-  const raw = form.get("file");
-  const file = raw !== null && typeof raw !== "string" ? (raw as unknown as File) : undefined;
-  if (raw !== null && typeof raw === "string" && raw.trim() !== "") {
+export function fileInput({ fields, upload }: RequestForm): FileInput {
+  const raw = fields.get("file");
+  if (typeof raw === "string" && raw.trim() !== "") {
     throw new ApiError("FILE_REQUIRED", "`file` must be a file upload (multipart with a filename), not a text field; to pass a link use `file_url`.");
   }
-  const fileUrl = textField(form, "file_url");
-  if (file && fileUrl) throw new ApiError("FILE_REQUIRED", "Send either `file` or `file_url`, not both.");
-  if (!file && !fileUrl) throw new ApiError("FILE_REQUIRED", "Send the document as `file` (multipart upload) or give its link in `file_url`.");
-  if (file && file.size === 0) throw new ApiError("FILE_REQUIRED", "The uploaded `file` is empty.");
-  return { file, fileUrl };
+  const fileUrl = textField(fields, "file_url");
+  if (upload && fileUrl) throw new ApiError("FILE_REQUIRED", "Send either `file` or `file_url`, not both.");
+  if (!upload && !fileUrl) throw new ApiError("FILE_REQUIRED", "Send the document as `file` (multipart upload) or give its link in `file_url`.");
+  if (upload && upload.bytes.length === 0) throw new ApiError("FILE_REQUIRED", "The uploaded `file` is empty.");
+  return { upload, fileUrl };
 }
 
 // ---- parse requests ----

@@ -20,12 +20,6 @@ export interface Lease {
   restarts: number;
   /** Queued leases that expired and had their message sent again. */
   resends: number;
-  /**
-   * Run by the request that submitted it (sync endpoints): if that request dies, nobody
-   * is waiting and the client never got the task's id, so the task fails and its pages
-   * are released instead of the work being retried.
-   */
-  sync?: boolean;
 }
 
 export type Leases = Record<string, Lease>;
@@ -70,9 +64,7 @@ export function expiredLeases(leases: Leases, now: number): ExpiryAction[] {
   const actions: ExpiryAction[] = [];
   for (const [key, lease] of Object.entries(leases)) {
     if (lease.expiresAt > now) continue;
-    if (lease.sync) {
-      actions.push({ kind: "fail", key, message: "The request that was processing this task ended before the task did; no page was charged. Send the document again." });
-    } else if (lease.state === "running") {
+    if (lease.state === "running") {
       const restarts = lease.restarts + 1;
       if (restarts > MAX_STAGE_RESTARTS) {
         actions.push({ kind: "fail", key, message: `Processing stopped ${restarts} times during the ${lease.stage} stage (the document may need more memory or time than a worker has); no page was charged.` });

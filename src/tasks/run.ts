@@ -27,8 +27,6 @@ export type StageOutcome =
 export interface StageContext {
   env: Env;
   now: () => Date;
-  /** The queue consumer reads long scans in parts, one message each; a sync request reads them itself. */
-  readInParts?: boolean;
 }
 
 /** Runs one stage; transient errors (anything but a non-retryable CoreError) are thrown. */
@@ -103,7 +101,7 @@ async function parseStage(ctx: StageContext, record: TaskRecord, beat: () => voi
   const options = record.parseOptions!;
   const parseOptions = parseOptionsOf(ctx, record, beat);
   const size = readConfig(ctx.env).PAGES_PER_PART;
-  if (!ctx.readInParts || record.pageNum <= size || !isPagedType(record.fileType as FileType)) {
+  if (record.pageNum <= size || !isPagedType(record.fileType as FileType)) {
     return publish(ctx, record, await parseDocument(bytes, record.fileName, parseOptions));
   }
   // A long document: its first part tells whether it is a scan. A scan is read in parts,
@@ -189,25 +187,7 @@ export function baseName(fileName: string): string {
   return base || "document";
 }
 
-/**
- * Sync endpoints: run the task's stages one after the other in this request. There is no
- * queue to retry a transient error here, so any error fails the task (pages released).
- */
-export async function runToEnd(ctx: StageContext, taskId: string, first: Stage): Promise<TaskRecord | null> {
-  let stage: Stage | undefined = first;
-  try {
-    while (stage) {
-      const outcome = await runStage(ctx, taskId, stage);
-      stage = outcome.kind === "done" ? outcome.next : undefined;
-    }
-  } catch (e) {
-    console.error(`task ${taskId}: stage ${stage} failed`, e);
-    await failTask(ctx, taskId, { code: ERRORS.INTERNAL_ERROR.code, message: "Processing failed on our side; no page was charged. Try again." });
-  }
-  return taskStub(ctx.env, taskId).get();
-}
-
-/** Async endpoints: queue a task's stage; if the queue refuses, the task fails (pages released). */
+/** Submitting endpoints: queue a task's first stage; if the queue refuses, the task fails (pages released). */
 export async function enqueueStage(ctx: StageContext, taskId: string, stage: Stage): Promise<void> {
   try {
     await ctx.env.JOBS.send({ taskId, stage });

@@ -7,7 +7,6 @@ import { ApiError, CORE_TO_API, ERRORS } from "../api/errors";
 import type { Env } from "../env";
 import { blobKeys } from "../storage/blob-store";
 import { accountStub, taskStub } from "./stubs";
-import type { RunMode } from "../../durable-objects/task";
 import { isoNoZone, type ConvertTaskOptions, type ParseTaskOptions, type TaskKind, type TaskRecord } from "./record";
 
 export interface Submission {
@@ -21,8 +20,6 @@ export interface Submission {
   now: Date;
   /** Only these file types are accepted (conversion takes PDFs only). */
   acceptTypes?: string[];
-  /** Who runs the first stage: the queue, or the submitting request itself (sync endpoints). */
-  mode: RunMode;
 }
 
 /** Errors that reject the request outright (nothing is stored, nothing charged). */
@@ -62,7 +59,7 @@ export async function submitTask(env: Env, s: Submission): Promise<TaskRecord> {
   let accepted: TaskRecord | null;
   try {
     await env.BLOBS.put(blobKeys.input(taskId), s.bytes);
-    accepted = await task.accept(s.mode, reserved.recordId);
+    accepted = await task.accept(reserved.recordId);
   } catch (e) {
     await task.fail({ code: ERRORS.INTERNAL_ERROR.code, message: "The document could not be stored; no page was charged. Try again." }, s.now);
     await account.settleTask(taskId, "release", "failed", s.now.toISOString());

@@ -1,5 +1,7 @@
 // Drives the Worker the way a client does: multipart forms over fetch, JSON envelopes back.
-import { env, SELF, createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, SELF, createExecutionContext, createMessageBatch, waitOnExecutionContext } from "cloudflare:test";
+import { handleJobs } from "../../queues/consumer";
+import type { JobMessage } from "../../queues/messages";
 import { createApp, type AppOptions } from "../../src/api/app";
 import type { Env } from "../../src/env";
 import { corpusFile } from "./corpus";
@@ -42,6 +44,26 @@ export async function fetchWith(options: AppOptions & { env?: Partial<Env> }, ur
   const res = await app.fetch(new Request(url, init), { ...(env as unknown as Env), ...options.env }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/**
+ * A parse submitted through /v1/parse/async whose queue messages run here, in this test,
+ * with some bindings changed (a deployment without the renderer Worker, say); answers
+ * the /v1/parse/async_check envelope of the finished task.
+ */
+export async function parseWithBindings(bindings: Partial<Env>, fields: Fields): Promise<{ res: Response; body: Envelope }> {
+  const sent: JobMessage[] = [];
+  const jobs = {
+    send: async (body: JobMessage) => void sent.push(body),
+    sendBatch: async (messages: { body: JobMessage }[]) => void sent.push(...messages.map((m) => m.body)),
+  };
+  const changed = { ...(env as unknown as Env), ...bindings, JOBS: jobs as unknown as Env["JOBS"] };
+  const submitted = await postWith({ env: changed }, "/v1/parse/async", fields);
+  if (submitted.body.code !== 0) return submitted;
+  for (let body = sent.shift(); body; body = sent.shift()) {
+    await handleJobs(createMessageBatch("docparse-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body }]), changed);
+  }
+  return post("/v1/parse/async_check", { api_key: fields.api_key as string, task_id: submitted.body.data.task_id });
 }
 
 export async function createKey(label = "test"): Promise<{ apiKey: string; keyId: string }> {

@@ -1,10 +1,8 @@
 // /v1/convert/sync, /v1/convert/async, /v1/convert/async_check.
 import { Hono } from "hono";
 import { MAX_CONVERT_FILE_BYTES, MAX_CONVERT_PAGES } from "../../core/limits";
-import { enqueueStage, runToEnd } from "../../tasks/run";
+import { enqueueStage } from "../../tasks/run";
 import { submitTask } from "../../tasks/submit";
-import type { RunMode } from "../../../durable-objects/task";
-import { taskStub } from "../../tasks/stubs";
 import type { TaskRecord } from "../../tasks/record";
 import type { AppContext, AppEnv } from "../context";
 import { authenticate } from "../auth";
@@ -12,14 +10,16 @@ import { envelope, failure, ok } from "../envelope";
 import { ERRORS } from "../errors";
 import { readSource } from "../file-source";
 import { fileInput, parseConvertForm, readForm, taskIdField } from "../form";
+import { waitForTask } from "../wait-task";
 import { loadOwnedTask, taskLinks } from "../task-access";
 import { convertView } from "../views";
 
-async function submitConvert(c: AppContext, mode: RunMode): Promise<TaskRecord> {
-  const form = await readForm(c.req.raw);
+async function submitConvert(c: AppContext): Promise<TaskRecord> {
+  const body = await readForm(c.req.raw, MAX_CONVERT_FILE_BYTES);
+  const form = body.fields;
   const caller = await authenticate(c.env, form);
   const options = parseConvertForm(form);
-  const source = await readSource(fileInput(form), MAX_CONVERT_FILE_BYTES);
+  const source = await readSource(fileInput(body), MAX_CONVERT_FILE_BYTES);
   return submitTask(c.env, {
     kind: "convert",
     owner: caller.keyHash,
@@ -29,7 +29,6 @@ async function submitConvert(c: AppContext, mode: RunMode): Promise<TaskRecord> 
     acceptTypes: [".pdf"],
     convertOptions: options,
     now: c.var.now(),
-    mode,
   });
 }
 
@@ -41,23 +40,19 @@ async function recordResponse(c: AppContext, record: TaskRecord) {
 }
 
 export async function convertSync(c: AppContext) {
-  const submitted = await submitConvert(c, "sync");
+  const submitted = await submitConvert(c);
   if (submitted.status === "failed") return recordResponse(c, submitted);
-  const work = runToEnd({ env: c.env, now: c.var.now }, submitted.taskId, "parse");
-  // The work goes on after a timeout answer, so the client can poll for it.
-  c.executionCtx.waitUntil(work);
-  const timedOut = c.var.sleep(c.var.config.CONVERT_SYNC_TIMEOUT_SECONDS * 1000).then(() => "timeout" as const);
-  const finished = await Promise.race([work, timedOut]);
-  if (finished === "timeout" || finished === null) {
-    const record = (await taskStub(c.env, submitted.taskId).get()) ?? submitted;
+  await enqueueStage({ env: c.env, now: c.var.now }, submitted.taskId, "parse");
+  const waited = await waitForTask(c, submitted, c.var.config.CONVERT_SYNC_TIMEOUT_SECONDS * 1000);
+  if (waited.kind === "timeout") {
     const message = `The conversion is still running after ${c.var.config.CONVERT_SYNC_TIMEOUT_SECONDS} s; poll /v1/convert/async_check with this task_id.`;
-    return failure(ERRORS.SYNC_TIMEOUT.code, message, ERRORS.SYNC_TIMEOUT.status, convertView(record, {}));
+    return failure(ERRORS.SYNC_TIMEOUT.code, message, ERRORS.SYNC_TIMEOUT.status, convertView(waited.record, {}));
   }
-  return recordResponse(c, finished);
+  return recordResponse(c, waited.record);
 }
 
 export async function convertAsync(c: AppContext) {
-  const record = await submitConvert(c, "queue");
+  const record = await submitConvert(c);
   if (record.status !== "failed") {
     await enqueueStage({ env: c.env, now: c.var.now }, record.taskId, "parse");
   }
@@ -65,7 +60,7 @@ export async function convertAsync(c: AppContext) {
 }
 
 export async function convertCheck(c: AppContext) {
-  const form = await readForm(c.req.raw);
+  const { fields: form } = await readForm(c.req.raw);
   const caller = await authenticate(c.env, form);
   const record = await loadOwnedTask(c, taskIdField(form), caller.keyHash, "convert");
   return ok(c, convertView(record, await taskLinks(c, record)));

@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "../context";
 import { authenticate } from "../auth";
+import { readForm } from "../form";
 import { ApiError } from "../errors";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -33,7 +34,7 @@ const FORM = `<form method="post" action="/dashboard" autocomplete="off">
 async function showUsage(c: AppContext): Promise<Response> {
   let form: FormData;
   try {
-    form = await c.req.formData();
+    form = (await readForm(c.req.raw)).fields;
   } catch {
     return page(`<p class="err">Enter your API key in the form.</p>${FORM}`, 400);
   }

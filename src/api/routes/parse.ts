@@ -1,23 +1,24 @@
 // /v1/parse/sync, /v1/parse/async, /v1/parse/async_check.
 import { Hono } from "hono";
 import { MAX_PARSE_FILE_BYTES, MAX_PARSE_PAGES } from "../../core/limits";
-import { enqueueStage, runToEnd } from "../../tasks/run";
+import { enqueueStage } from "../../tasks/run";
 import { submitTask } from "../../tasks/submit";
-import type { RunMode } from "../../../durable-objects/task";
 import { publicOrigin, type AppContext, type AppEnv } from "../context";
 import { authenticate } from "../auth";
 import { failure, ok } from "../envelope";
 import { ERRORS, statusForCode } from "../errors";
 import { readSource } from "../file-source";
 import { fileInput, parseParseForm, readForm, taskIdField } from "../form";
+import { waitForTask } from "../wait-task";
 import { loadOwnedTask, storedParseResult, taskLinks } from "../task-access";
 import { parseCheckView, parseSyncView } from "../views";
 
-async function submitParse(c: AppContext, mode: RunMode) {
-  const form = await readForm(c.req.raw);
+async function submitParse(c: AppContext) {
+  const body = await readForm(c.req.raw, MAX_PARSE_FILE_BYTES);
+  const form = body.fields;
   const caller = await authenticate(c.env, form);
   const request = parseParseForm(form);
-  const source = await readSource(fileInput(form), MAX_PARSE_FILE_BYTES);
+  const source = await readSource(fileInput(body), MAX_PARSE_FILE_BYTES);
   const record = await submitTask(c.env, {
     kind: "parse",
     owner: caller.keyHash,
@@ -26,15 +27,20 @@ async function submitParse(c: AppContext, mode: RunMode) {
     maxPages: MAX_PARSE_PAGES,
     parseOptions: { outputFormats: request.outputFormats, elementFormats: request.elementFormats, features: request.features, imageUrlOrigin: publicOrigin(c) },
     now: c.var.now(),
-    mode,
   });
   return record;
 }
 
 export async function parseSync(c: AppContext) {
-  const submitted = await submitParse(c, "sync");
-  const record = submitted.status === "failed" ? submitted : (await runToEnd({ env: c.env, now: c.var.now }, submitted.taskId, "parse"))!;
+  const submitted = await submitParse(c);
+  if (submitted.status !== "failed") await enqueueStage({ env: c.env, now: c.var.now }, submitted.taskId, "parse");
+  const waited = await waitForTask(c, submitted, c.var.config.PARSE_SYNC_TIMEOUT_SECONDS * 1000);
+  const record = waited.record;
   const view = parseSyncView(record, await storedParseResult(c, record), await taskLinks(c, record));
+  if (waited.kind === "timeout") {
+    const message = `The parse is still running after ${c.var.config.PARSE_SYNC_TIMEOUT_SECONDS} s; poll /v1/parse/async_check with this task_id.`;
+    return failure(ERRORS.SYNC_TIMEOUT.code, message, ERRORS.SYNC_TIMEOUT.status, view);
+  }
   if (record.status !== "success") {
     const error = record.error ?? { code: ERRORS.INTERNAL_ERROR.code, message: "Parsing did not finish." };
     return failure(error.code, error.message, statusForCode(error.code), view);
@@ -43,7 +49,7 @@ export async function parseSync(c: AppContext) {
 }
 
 export async function parseAsync(c: AppContext) {
-  const record = await submitParse(c, "queue");
+  const record = await submitParse(c);
   if (record.status !== "failed") {
     await enqueueStage({ env: c.env, now: c.var.now }, record.taskId, "parse");
   }
@@ -51,7 +57,7 @@ export async function parseAsync(c: AppContext) {
 }
 
 export async function parseCheck(c: AppContext) {
-  const form = await readForm(c.req.raw);
+  const { fields: form } = await readForm(c.req.raw);
   const caller = await authenticate(c.env, form);
   const record = await loadOwnedTask(c, taskIdField(form), caller.keyHash, "parse");
   return ok(c, parseCheckView(record, await storedParseResult(c, record), await taskLinks(c, record)));

@@ -6,7 +6,7 @@ import { ok } from "../envelope";
 import { readForm } from "../form";
 
 export async function usage(c: AppContext) {
-  const form = await readForm(c.req.raw);
+  const { fields: form } = await readForm(c.req.raw);
   const caller = await authenticate(c.env, form);
   const u = await caller.account.usage(c.var.now().toISOString());
   return ok(c, { ...u, dashboard_url: `${publicOrigin(c)}/dashboard` });
