@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 import { readFile } from "node:fs/promises";
 import { resolve, normalize } from "node:path";
 import { sharedDir } from "./scripts/shared-dir.mjs";
-import { buildRenderer, rendererOutDir } from "./scripts/build-renderer.mjs";
+import { buildWorker, workerOutDir } from "./scripts/build-workers.mjs";
 
 /** Hosts whose requests the tests' outbound service answers from disk (tests have no network). */
 const SERVED: Record<string, string> = {
@@ -17,15 +17,26 @@ export default defineConfig({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: { SIGNING_SECRET: "test-signing-secret", ADMIN_TOKEN: "test-admin-token" },
-        // The renderer Worker beside the one under test, as deployed: its bundle, its R2 bucket (the same one), reached by RPC.
+        // The renderer and processor Workers beside the one under test, as deployed: their
+        // bundles, their R2 bucket (the same one), reached by RPC.
         workers: [
           {
             name: "docparse-renderer",
-            modules: buildRenderer(),
-            modulesRoot: rendererOutDir,
+            modules: buildWorker("renderer"),
+            modulesRoot: workerOutDir("renderer"),
             compatibilityDate: "2026-11-01",
             compatibilityFlags: ["nodejs_compat"],
             r2Buckets: { BLOBS: "docparse-blobs" },
+          },
+          {
+            name: "docparse-processor",
+            modules: buildWorker("processor"),
+            modulesRoot: workerOutDir("processor"),
+            compatibilityDate: "2026-11-01",
+            compatibilityFlags: ["nodejs_compat"],
+            r2Buckets: { BLOBS: "docparse-blobs" },
+            bindings: { SIGNING_SECRET: "test-signing-secret" },
+            serviceBindings: { RENDERER: { name: "docparse-renderer", entrypoint: "Renderer" } },
           },
         ],
         async outboundService(request: Request) {

@@ -1,13 +1,34 @@
 // Shared by the start, test and smoke scripts: an environment in which wrangler and
 // Miniflare reach for nothing on the network, and the local secrets in .dev.vars.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "..");
 
-/** wrangler dev's config flags for the whole service: the main Worker, then the renderer Worker its RENDERER binding reaches. */
-export const devConfigs = ["-c", resolve(root, "wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml")];
+const wrangler = resolve(root, "node_modules/.bin/wrangler");
+const devVarsPath = resolve(root, ".dev.vars");
+
+/**
+ * Runs the whole service under wrangler dev, as two processes: workerd runs one process's
+ * Workers on one thread, so the Workers that do the heavy work (the processor and the
+ * renderer) run in a process of their own and the main Worker's HTTP never waits behind
+ * their CPU, as on Cloudflare, where each Worker has isolates of its own. The main
+ * Worker's PROCESSOR and RENDERER bindings reach them through wrangler's dev registry
+ * (`registry`, a folder of this service's own, so two local services never cross), and
+ * both share R2 through the persistence folder. Answers the two children.
+ */
+export function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [] }) {
+  const registry = resolve(persistTo, "registry");
+  mkdirSync(registry, { recursive: true });
+  const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry };
+  const common = ["--ip", "127.0.0.1", "--local", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  const workerConfigs = ["-c", resolve(root, "src/processor/wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml")];
+  const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env, stdio });
+  const main = spawn(wrangler, ["dev", "-c", resolve(root, "wrangler.toml"), "--port", String(port), "--inspector-port", String(port + 3), ...common, ...extraArgs], { cwd: root, env, stdio });
+  return { main, workers, processorUrl: `http://127.0.0.1:${port + 1}/` };
+}
 
 export const quietEnv = {
   ...process.env,
@@ -41,13 +62,15 @@ export function ensureDevVars() {
   return vars;
 }
 
-export async function waitForHttp(url, timeoutMs, child) {
+/** Waits until `url` answers (any status below 500 when `anyStatus`, else a 2xx). */
+export async function waitForHttp(url, timeoutMs, child, anyStatus = false) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child && child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      await res.body?.cancel();
+      if (res.ok || (anyStatus && res.status < 500)) return;
     } catch {
       /* not up yet */
     }

@@ -1,10 +1,9 @@
 // `npm run smoke`: a black-box run over real HTTP. Starts `wrangler dev` on a spare port
 // with its own fresh local state, seeds a key through the admin route, then drives every
 // endpoint the way a client would, printing one line per check. Exit code 0 = all passed.
-import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { devConfigs, ensureDevVars, quietEnv, root, seedKey, waitForHttp } from "./dev-env.mjs";
+import { ensureDevVars, root, seedKey, startService, waitForHttp } from "./dev-env.mjs";
 import { sharedDir } from "./shared-dir.mjs";
 
 const port = Number(process.env.SMOKE_PORT ?? 8799);
@@ -12,21 +11,23 @@ const base = process.env.SMOKE_URL ?? `http://127.0.0.1:${port}`;
 const corpus = resolve(sharedDir(root), "corpus");
 const state = resolve(root, ".out/smoke-state");
 
-let child;
+let service;
 if (!process.env.SMOKE_URL) {
   rmSync(state, { recursive: true, force: true });
   ensureDevVars();
-  child = spawn(resolve(root, "node_modules/.bin/wrangler"), ["dev", ...devConfigs, "--ip", "127.0.0.1", "--port", String(port), "--local", "--persist-to", state, "--show-interactive-dev-session=false"], {
-    cwd: root,
-    env: quietEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  service = startService({ port, persistTo: state, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
-  process.on("exit", () => child.kill("SIGTERM"));
+  for (const child of [service.main, service.workers]) {
+    child.stdout.on("data", (d) => (log += d));
+    child.stderr.on("data", (d) => (log += d));
+  }
+  process.on("exit", () => {
+    service.main.kill("SIGTERM");
+    service.workers.kill("SIGTERM");
+  });
   try {
-    await waitForHttp(`${base}/`, 120_000, child);
+    await waitForHttp(service.processorUrl, 120_000, service.workers, true);
+    await waitForHttp(`${base}/`, 120_000, service.main);
   } catch (e) {
     console.error(`${e.message}\n${log.slice(-3000)}`);
     process.exit(1);
@@ -140,5 +141,4 @@ for (const [target, mode] of [["word", "flow"], ["word", "layout"], ["ppt", "lay
 }
 
 console.log(`smoke: ${passed} passed, ${failed} failed`);
-child?.kill("SIGTERM");
 process.exit(failed === 0 ? 0 : 1);

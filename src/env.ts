@@ -5,6 +5,7 @@ import type { TaskObject } from "../durable-objects/task";
 import type { AccountObject } from "../durable-objects/account";
 import type { JobMessage } from "../queues/messages";
 import type { Renderer } from "./renderer/worker";
+import type { Processor } from "./processor/worker";
 
 export interface Env {
   BLOBS: R2Bucket;
@@ -26,6 +27,8 @@ export interface Env {
   PUBLIC_BASE_URL?: string;
   /** The renderer Worker (src/renderer/worker.ts): PDFium drawing vector figures and table images. */
   RENDERER?: Service<Renderer>;
+  /** The processor Worker (src/processor/worker.ts): the work of task stages, off this Worker's CPU. Absent, stages run in process. */
+  PROCESSOR?: Service<Processor>;
   /** Workers AI, for enable_image_understanding; optional (see README "Figures and images"). */
   AI?: WorkersAiRunner;
 }
@@ -51,7 +54,6 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
-
 export function readConfig(env: Env): Config {
   const raw = Object.fromEntries(
     Object.keys(ConfigSchema.shape).map((k) => [k, nonEmpty(env[k as keyof Env] as string | undefined)]),

@@ -4,7 +4,7 @@
 import type { ImageStore } from "../core/images/store";
 import type { ImageAccess } from "../core/render/images";
 import type { ParseTaskOptions } from "./record";
-import { readConfig, type Env } from "../env";
+import type { Config } from "../env";
 import { blobKeys, getBytes, signedUrl } from "../storage/blob-store";
 
 export class R2ImageStore implements ImageStore {
@@ -23,10 +23,8 @@ export class R2ImageStore implements ImageStore {
 }
 
 /** What the renderers may reach: the task's images, and signed links to them when a signing secret and an origin exist. */
-export function taskImageAccess(env: Env, taskId: string, options: ParseTaskOptions, store: ImageStore, now: Date): ImageAccess {
-  const config = readConfig(env);
+export function taskImageAccess(secret: string | undefined, config: Pick<Config, "RESULT_TTL_SECONDS" | "PUBLIC_BASE_URL">, taskId: string, options: ParseTaskOptions, store: ImageStore, now: Date): ImageAccess {
   const origin = (options.imageUrlOrigin || config.PUBLIC_BASE_URL).replace(/\/+$/, "");
-  const secret = env.SIGNING_SECRET;
   if (!origin || !secret) return { store };
   // Results are deleted RESULT_TTL_SECONDS after the task ends, which is about now.
   return { store, urlOf: (ref) => signedUrl(origin, secret, blobKeys.image(taskId, ref), config.RESULT_TTL_SECONDS, now.getTime() / 1000) };

@@ -5,7 +5,7 @@
 import type { RegionRenderer } from "../core/raster/region";
 import type { Env } from "../env";
 
-export function taskRenderer(env: Env, inputKey: string): RegionRenderer | undefined {
+export function taskRenderer(env: Pick<Env, "RENDERER">, inputKey: string): RegionRenderer | undefined {
   const service = env.RENDERER;
   if (!service) return undefined;
   return { render: (requests) => service.renderRegions({ key: inputKey }, requests) };

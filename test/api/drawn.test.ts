@@ -61,7 +61,7 @@ describe("vector figures", () => {
   });
 
   it("without the renderer binding the labels stay text and no figure is invented", async () => {
-    const { body } = await parseWithBindings({ RENDERER: undefined }, { api_key: apiKey, file: paper, output_formats: "json" });
+    const { body } = await parseWithBindings({ RENDERER: undefined, PROCESSOR: undefined }, { api_key: apiKey, file: paper, output_formats: "json" });
     expect(body.code).toBe(0);
     const blocks = blocksOf(body.data);
     expect(blocks.some((b: any) => b.type === "image" && b.captions[0]?.startsWith("Figure 10."))).toBe(false);
@@ -111,7 +111,7 @@ describe("element_formats.table: image", () => {
 
   it("falls back to HTML when the table cannot be drawn", async () => {
     const file = await pdfFile("born-digital/pdfplumber/senate-expenditures.pdf");
-    const { body } = await parseWithBindings({ RENDERER: undefined }, { api_key: apiKey, file, element_formats: '{"table":"image"}', output_formats: "markdown" });
+    const { body } = await parseWithBindings({ RENDERER: undefined, PROCESSOR: undefined }, { api_key: apiKey, file, element_formats: '{"table":"image"}', output_formats: "markdown" });
     expect(body.code).toBe(0);
     expect(body.data.result.outputs.markdown).toContain("<table>");
   });

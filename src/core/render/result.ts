@@ -32,4 +32,5 @@ export function renderParseResult(doc: Document, opts: RenderOptions, zipImages:
   return result;
 }
 
-const baseName = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/, "") || "document";
+/** The file name without its extension, for naming outputs ("report.pdf" -> "report"). */
+export const baseName = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/, "") || "document";
