@@ -23,6 +23,13 @@ export const SYNC_INLINE_MAX_PAGES = 50;
 /** Parse endpoints: pages per file (a long book still fits; more must be split by the client). */
 export const MAX_PARSE_PAGES = 2000;
 
+/**
+ * Bytes one PDF stream may decode to: a 16-megapixel CMYK picture (MAX_IMAGE_PIXELS) is
+ * 64 MB; content streams of real pages are a few MB. Past it the document fails with 40007
+ * (decompression bombs: src/core/backends/pdf/decode-limit.ts).
+ */
+export const MAX_DECODED_STREAM_BYTES = 64 * 1024 * 1024;
+
 // Office (OOXML) inputs: caps that keep a crafted zip or XML part from exhausting a 128 MB isolate.
 /** Entries in an Office zip (a large real workbook has a few hundred). */
 export const MAX_OFFICE_ZIP_ENTRIES = 10_000;

@@ -4,7 +4,7 @@ import { detectFileType } from "./detect";
 import { CoreError } from "./errors";
 import type { Document, DocumentSource, FileType, Page, Warning } from "./model";
 import type { FeatureConfig, ParseOptions } from "./options";
-import { openPdf, type PdfPage } from "./backends/pdf/open";
+import { checkLimits, openPdf, type PdfPage } from "./backends/pdf/open";
 import { pageRuns, type PageRuns } from "./backends/pdf/runs";
 import { scannedPageRuns, type PageRenderer } from "./backends/pdf/scan";
 import { grayFromSamples } from "./backends/image/gray";
@@ -34,6 +34,7 @@ export async function inspectDocument(bytes: Uint8Array, fileName: string): Prom
   if (fileType !== ".pdf") throw notYet(fileType);
   const doc = await openPdf(bytes);
   try {
+    checkLimits(doc);
     return { fileType, pageCount: doc.numPages };
   } finally {
     await doc.loadingTask.destroy();
@@ -105,9 +106,12 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
       } catch (e) {
         // The OCR engine failing to start is the service's trouble, not the page's: the task is retried.
         if (e instanceof CoreError && e.retryable) throw e;
+        // A decompression bomb is the document's: it fails as a whole, not as an empty page.
+        checkLimits(pdf);
         warnings.push({ page: i, code: "page_unreadable", message: `Page ${i + 1} could not be read: ${e instanceof Error ? e.message : String(e)}` });
         pages.push({ index: i, width: 0, height: 0, blocks: [] });
       }
+      checkLimits(pdf);
       options.onProgress?.(pages.length, end - start);
     }
     if (renderer && pending.length) await finishDrawnRegions(pending, renderer, options, warnings, describe);

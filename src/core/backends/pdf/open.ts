@@ -4,6 +4,7 @@ import { CoreError } from "../../errors";
 import { pdfjs, sameThreadWorker } from "./pdfjs";
 import { BUNDLED_CMAP_URL, BundledBinaryData } from "./binary-data";
 import { MAX_IMAGE_PIXELS } from "../../limits";
+import { checkDecodeLimit, forgetDecodeLimit } from "./decode-limit";
 
 export type PdfDocument = Awaited<ReturnType<typeof pdfjs.getDocument>["promise"]>;
 export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
@@ -32,9 +33,13 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   });
   // pdf.js leaves a worker it was handed to its owner: it goes with the document.
   const destroyTask = task.destroy.bind(task);
-  task.destroy = () => destroyTask().finally(() => worker.destroy());
+  task.destroy = () => destroyTask().finally(() => {
+    worker.destroy();
+    forgetDecodeLimit(task.docId);
+  });
   try {
     const doc = await task.promise;
+    checkDecodeLimit(task.docId);
     if (doc.numPages < 1) {
       await doc.loadingTask.destroy();
       throw new CoreError("corrupt_file", "The PDF has no pages.");
@@ -44,6 +49,11 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
     await task.destroy().catch(() => undefined);
     throw toCoreError(e);
   }
+}
+
+/** Throws `limit_exceeded` when a stream of the document inflated past the decode limit (decode-limit.ts). */
+export function checkLimits(doc: PdfDocument): void {
+  checkDecodeLimit(doc.loadingTask.docId);
 }
 
 function toCoreError(e: unknown): CoreError {
