@@ -5,6 +5,30 @@ import { resolve, normalize } from "node:path";
 import { sharedDir } from "./scripts/shared-dir.mjs";
 import { buildWorker, workerOutDir } from "./scripts/build-workers.mjs";
 
+/**
+ * The tests' DNS (DNS over HTTPS, JSON form, at http://dns.test/dns-query): the served hosts
+ * have a public address; the others are names a hostile file_url might use.
+ */
+const DNS: Record<string, { A?: string[]; AAAA?: string[] }> = {
+  "corpus.test": { A: ["1.1.1.1"] },
+  "fixtures.test": { A: ["1.1.1.1"] },
+  "loopback.test": { A: ["127.0.0.1"] },
+  "metadata.test": { A: ["169.254.169.254"] },
+  "documentation.test": { A: ["192.0.2.10"] },
+  "mixed.test": { A: ["1.1.1.1", "10.0.0.7"] },
+  "ula6.test": { AAAA: ["fd12:3456::1"] },
+  "mapped6.test": { AAAA: ["::ffff:7f00:1"] },
+};
+
+function dnsAnswer(url: URL): Response {
+  const name = (url.searchParams.get("name") ?? "").replace(/\.$/, "");
+  const type = url.searchParams.get("type") as "A" | "AAAA";
+  const record = DNS[name];
+  const code = { A: 1, AAAA: 28 }[type];
+  if (!record) return Response.json({ Status: 3 });
+  return Response.json({ Status: 0, Answer: (record[type] ?? []).map((data) => ({ name, type: code, TTL: 60, data })) });
+}
+
 /** Hosts whose requests the tests' outbound service answers from disk (tests have no network). */
 const SERVED: Record<string, string> = {
   "corpus.test": resolve(sharedDir(import.meta.dirname), "corpus"),
@@ -16,7 +40,7 @@ export default defineConfig({
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { SIGNING_SECRET: "test-signing-secret", ADMIN_TOKEN: "test-admin-token" },
+        bindings: { SIGNING_SECRET: "test-signing-secret", ADMIN_TOKEN: "test-admin-token", DNS_RESOLVER_URL: "http://dns.test/dns-query" },
         // The renderer and processor Workers beside the one under test, as deployed: their
         // bundles, their R2 bucket (the same one), reached by RPC.
         workers: [
@@ -41,6 +65,7 @@ export default defineConfig({
         ],
         async outboundService(request: Request) {
           const url = new URL(request.url);
+          if (url.hostname === "dns.test") return dnsAnswer(url);
           // http://corpus.test/__redirect?to=URL answers a redirect, for the file_url hop checks.
           if (url.pathname === "/__redirect") return new Response(null, { status: 302, headers: { location: url.searchParams.get("to") ?? "/" } });
           const root = SERVED[url.hostname];

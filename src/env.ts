@@ -1,6 +1,7 @@
 // The Worker's bindings and its configuration vars, checked once with zod so every
 // limit and TTL used elsewhere is a typed number with a documented default.
 import { z } from "zod";
+import { DEFAULT_DNS_RESOLVER_URL } from "./api/resolve-host";
 import type { TaskObject } from "../durable-objects/task";
 import type { AccountObject } from "../durable-objects/account";
 import type { JobMessage } from "../queues/messages";
@@ -25,6 +26,8 @@ export interface Env {
   PAGES_PER_PART?: string;
   LEGACY_SUNSET?: string;
   PUBLIC_BASE_URL?: string;
+  /** DNS over HTTPS endpoint (JSON form) that file_url host names are resolved with before they are fetched. */
+  DNS_RESOLVER_URL?: string;
   /** The renderer Worker (src/renderer/worker.ts): PDFium drawing vector figures and table images. */
   RENDERER?: Service<Renderer>;
   /** The processor Worker (src/processor/worker.ts): the work of task stages, off this Worker's CPU. Absent, stages run in process. */
@@ -51,6 +54,7 @@ const ConfigSchema = z.object({
   PAGES_PER_PART: z.coerce.number().int().positive().catch(10),
   LEGACY_SUNSET: z.string().datetime({ offset: true }).catch("2026-12-31T23:59:59Z"),
   PUBLIC_BASE_URL: z.string().url().or(z.literal("")).catch(""),
+  DNS_RESOLVER_URL: z.string().url().catch(DEFAULT_DNS_RESOLVER_URL),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

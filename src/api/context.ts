@@ -2,6 +2,7 @@
 // tests can move time) and the checked configuration.
 import type { Context } from "hono";
 import type { Config, Env } from "../env";
+import { dohResolver } from "./resolve-host";
 
 export interface AppVariables {
   now: () => Date;
@@ -19,3 +20,6 @@ export function publicOrigin(c: AppContext): string {
 }
 
 export const nowSeconds = (c: AppContext) => Math.floor(c.var.now().getTime() / 1000);
+
+/** The resolver file_url host names are checked with (src/api/resolve-host.ts). */
+export const hostResolver = (c: AppContext) => dohResolver(c.var.config.DNS_RESOLVER_URL);

@@ -1,9 +1,12 @@
 // Gets the document bytes of a request: the uploaded `file`, or `file_url` fetched with a
-// size cap, a timeout and a redirect cap, refusing non-http(s) schemes and literal
-// loopback, private and link-local addresses.
+// size cap, a timeout and a redirect cap, refusing non-http(s) schemes and any host, at
+// every hop, that is or resolves to a special-purpose address (src/api/addresses.ts,
+// src/api/resolve-host.ts).
 import { ApiError } from "./errors";
 import { fileTooLargeMessage, type FileInput } from "./form";
 import { readCapped } from "./read-capped";
+import { specialAddress } from "./addresses";
+import type { HostResolver } from "./resolve-host";
 
 export interface SourceFile {
   bytes: Uint8Array;
@@ -15,12 +18,12 @@ export const FILE_URL_TIMEOUT_MS = 60_000;
 /** Redirects followed for a file_url (each hop is checked again). */
 export const FILE_URL_MAX_REDIRECTS = 5;
 
-export async function readSource(input: FileInput, maxBytes: number): Promise<SourceFile> {
+export async function readSource(input: FileInput, maxBytes: number, resolver: HostResolver): Promise<SourceFile> {
   if (input.upload) {
     if (input.upload.bytes.length > maxBytes) throw tooLarge(maxBytes);
     return { bytes: input.upload.bytes, fileName: cleanFileName(input.upload.name) || "document" };
   }
-  return fetchFileUrl(input.fileUrl!, maxBytes);
+  return fetchFileUrl(input.fileUrl!, maxBytes, resolver);
 }
 
 const tooLarge = (maxBytes: number) => new ApiError("FILE_TOO_LARGE", fileTooLargeMessage(maxBytes));
@@ -31,11 +34,12 @@ export function cleanFileName(name: string): string {
   return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
 }
 
-export async function fetchFileUrl(rawUrl: string, maxBytes: number): Promise<SourceFile> {
+export async function fetchFileUrl(rawUrl: string, maxBytes: number, resolver: HostResolver): Promise<SourceFile> {
   let url = checkUrl(rawUrl);
   const signal = AbortSignal.timeout(FILE_URL_TIMEOUT_MS);
   try {
     for (let hop = 0; ; hop++) {
+      await checkResolved(url, resolver);
       const res = await fetch(url.toString(), { redirect: "manual", signal, headers: { "user-agent": "docparse/1.0 (+file_url fetch)" } });
       if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
         await res.body?.cancel();
@@ -76,6 +80,25 @@ function fileNameFrom(res: Response, url: URL): string {
   return cleanFileName(name) || "document";
 }
 
+const internal = (host: string, why: string) => new ApiError("FILE_URL_REJECTED", `file_url points at an internal address (${host}: ${why}); give a public link.`);
+
+/** A host name's addresses, every one of them public; a name with none, or whose lookup fails, cannot be fetched. */
+async function checkResolved(url: URL, resolver: HostResolver): Promise<void> {
+  const host = url.hostname.replace(/\.$/, "");
+  if (specialAddress(host.replace(/^\[|\]$/g, "")) !== undefined) return; // a literal address, already judged
+  let addresses: string[];
+  try {
+    addresses = await resolver.resolve(host);
+  } catch (e) {
+    throw new ApiError("FILE_URL_UNREACHABLE", `file_url's host ${host} could not be resolved (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  if (addresses.length === 0) throw new ApiError("FILE_URL_UNREACHABLE", `file_url's host ${host} has no address.`);
+  for (const address of addresses) {
+    const why = specialAddress(address);
+    if (why !== null) throw internal(`${host} resolves to ${address}`, why ?? "not an address");
+  }
+}
+
 /** Only http(s), and no literal address that points inside a network. */
 export function checkUrl(raw: string): URL {
   let url: URL;
@@ -86,47 +109,14 @@ export function checkUrl(raw: string): URL {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new ApiError("FILE_URL_REJECTED", `file_url must use http or https (got ${url.protocol.replace(":", "")}).`);
   if (url.username || url.password) throw new ApiError("FILE_URL_REJECTED", "file_url must not carry a user name or password.");
-  if (isInternalHost(url.hostname)) throw new ApiError("FILE_URL_REJECTED", `file_url points at an internal address (${url.hostname}); give a public link.`);
+  const refused = refusedHost(url.hostname);
+  if (refused) throw internal(url.hostname, refused);
   return url;
 }
 
-export function isInternalHost(hostname: string): boolean {
+/** Why a host (a name or a literal address) may not be fetched, judged without a lookup; null when only a lookup can tell. */
+export function refusedHost(hostname: string): string | null {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
-  if (host === "localhost" || host.endsWith(".localhost") || host === "") return true;
-  const v4 = parseIPv4(host);
-  if (v4) return isInternalIPv4(v4);
-  if (host.includes(":")) return isInternalIPv6(host);
-  return false;
-}
-
-function parseIPv4(host: string): number[] | null {
-  const parts = host.split(".");
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return null;
-  const nums = parts.map(Number);
-  return nums.every((n) => n <= 255) ? nums : null;
-}
-
-function isInternalIPv4([a, b]: number[]): boolean {
-  return (
-    a === 0 || a === 10 || a === 127 || // this network, private, loopback
-    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
-    (a === 169 && b === 254) || // link-local (cloud metadata)
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 198 && (b === 18 || b === 19)) || // benchmarking
-    a >= 224 // multicast and reserved
-  );
-}
-
-function isInternalIPv6(host: string): boolean {
-  if (host === "::1" || host === "::") return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-  if (mapped) return isInternalIPv4(parseIPv4(mapped[1]) ?? [0, 0]);
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
-  if (hexMapped) {
-    const hi = parseInt(hexMapped[1], 16);
-    return isInternalIPv4([hi >> 8, hi & 255]);
-  }
-  const first = parseInt(host.split(":")[0] || "0", 16);
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00; // ULA, link-local, multicast
+  if (host === "" || host === "localhost" || host.endsWith(".localhost")) return "loopback";
+  return specialAddress(host) ?? null;
 }

@@ -87,9 +87,21 @@ describe("parse form rules", () => {
 });
 
 describe("file_url", () => {
-  for (const url of ["http://127.0.0.1/a.pdf", "http://localhost:8787/a.pdf", "http://10.1.2.3/a.pdf", "http://169.254.169.254/latest", "http://[::1]/a.pdf", "http://192.168.0.1/a.pdf"]) {
+  const literals = [
+    "http://127.0.0.1/a.pdf", "http://localhost:8787/a.pdf", "http://10.1.2.3/a.pdf", "http://169.254.169.254/latest", "http://[::1]/a.pdf", "http://192.168.0.1/a.pdf",
+    "http://192.0.2.1/a.pdf", "http://198.51.100.7/a.pdf", "http://0x7f.1/a.pdf", "http://2130706433/a.pdf", "http://[::ffff:127.0.0.1]/a.pdf", "http://[64:ff9b::a00:1]/a.pdf", "http://[fe80::1]/a.pdf", "http://[2001:db8::1]/a.pdf",
+  ];
+  for (const url of literals) {
     it(`refuses the internal address ${url}`, () => expectError("/v1/parse/sync", { api_key: apiKey, file_url: url }, "FILE_URL_REJECTED", /internal address/));
   }
+  for (const host of ["loopback.test", "metadata.test", "documentation.test", "mixed.test", "ula6.test", "mapped6.test"]) {
+    it(`refuses a name that resolves to an internal address (${host})`, () =>
+      expectError("/v1/parse/sync", { api_key: apiKey, file_url: `http://${host}/a.pdf` }, "FILE_URL_REJECTED", new RegExp(`${host.replace(".", "\\.")} resolves to`)));
+  }
+  it("refuses a name that does not resolve, before any request is made", () =>
+    expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://nowhere.test/a.pdf" }, "FILE_URL_UNREACHABLE", /has no address/));
+  it("checks the name a redirect points to", () =>
+    expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://corpus.test/__redirect?to=http://loopback.test:8787/secret.pdf" }, "FILE_URL_REJECTED", /loopback\.test resolves to 127\.0\.0\.1/));
   it("checks every redirect hop again", () =>
     expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://corpus.test/__redirect?to=http://127.0.0.1:8787/secret.pdf" }, "FILE_URL_REJECTED", /internal address/));
   it("stops after too many redirects", () => {

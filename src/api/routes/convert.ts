@@ -4,7 +4,7 @@ import { MAX_CONVERT_FILE_BYTES, MAX_CONVERT_PAGES } from "../../core/limits";
 import { enqueueStage } from "../../tasks/run";
 import { submitTask } from "../../tasks/submit";
 import type { TaskRecord } from "../../tasks/record";
-import type { AppContext, AppEnv } from "../context";
+import { hostResolver, type AppContext, type AppEnv } from "../context";
 import { authenticate } from "../auth";
 import { envelope, failure, ok } from "../envelope";
 import { ERRORS } from "../errors";
@@ -19,7 +19,7 @@ async function submitConvert(c: AppContext): Promise<TaskRecord> {
   const form = body.fields;
   const caller = await authenticate(c.env, form);
   const options = parseConvertForm(form);
-  const source = await readSource(fileInput(body), MAX_CONVERT_FILE_BYTES);
+  const source = await readSource(fileInput(body), MAX_CONVERT_FILE_BYTES, hostResolver(c));
   return submitTask(c.env, {
     kind: "convert",
     owner: caller.keyHash,

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { MAX_PARSE_FILE_BYTES, MAX_PARSE_PAGES } from "../../core/limits";
 import { enqueueStage } from "../../tasks/run";
 import { submitTask } from "../../tasks/submit";
-import { publicOrigin, type AppContext, type AppEnv } from "../context";
+import { hostResolver, publicOrigin, type AppContext, type AppEnv } from "../context";
 import { authenticate } from "../auth";
 import { failure, ok } from "../envelope";
 import { ERRORS, statusForCode } from "../errors";
@@ -18,7 +18,7 @@ async function submitParse(c: AppContext) {
   const form = body.fields;
   const caller = await authenticate(c.env, form);
   const request = parseParseForm(form);
-  const source = await readSource(fileInput(body), MAX_PARSE_FILE_BYTES);
+  const source = await readSource(fileInput(body), MAX_PARSE_FILE_BYTES, hostResolver(c));
   const record = await submitTask(c.env, {
     kind: "parse",
     owner: caller.keyHash,
