@@ -109,7 +109,35 @@ const PATCHES = [
     const buffer2 = new Uint8Array(size);`,
   },
   {
-    why: "the same limit on the runtime's DecompressionStream, which pdf.js uses for large Flate images and reads to its end",
+    why:
+      "the runtime's DecompressionStream inflates all it is given at once, before a byte of it can be counted (a " +
+      "1.5 MB bomb took workerd to 1.9 GB): zlib streams are inflated by fflate instead, slice by slice, stopping at " +
+      "the limit; a stream fflate cannot read goes to pdf.js's own decoder, which is more forgiving",
+    from: `    const bytes = this.stream.isAsync && (await this.stream.asyncGetBytes()) || this.stream.getBytes();
+    try {
+      const {
+        readable,
+        writable
+      } = new DecompressionStream(name);`,
+    to: `    const bytes = this.stream.isAsync && (await this.stream.asyncGetBytes()) || this.stream.getBytes();
+    // docparse patch: zlib streams inflated within the decode limit (decode-limit.ts).
+    const docparseInflate = name === "deflate" ? globalThis.__docparseDecodeLimits?.inflate : undefined;
+    if (docparseInflate) {
+      const inflated = docparseInflate(bytes);
+      if (inflated === "limit") {
+        docparseNoteDecoded(this, globalThis.__docparseDecodeLimits.maxStreamBytes + 1);
+        return { decompressed: new Uint8Array(0), compressed: bytes };
+      }
+      return { decompressed: inflated, compressed: bytes };
+    }
+    try {
+      const {
+        readable,
+        writable
+      } = new DecompressionStream(name);`,
+  },
+  {
+    why: "the same limit on the runtime's DecompressionStream, which pdf.js uses for large Flate streams and reads to its end",
     from: `        chunks.push(chunk);
         totalLength += chunk.byteLength;
       }
@@ -137,12 +165,15 @@ const PATCHES = [
  * numbers), as this worker runs in the parser's own isolate and thread. A stream knows its
  * document through its dictionary's cross-reference table.
  */
-const DECODE_LIMIT_PRELUDE = `function docparseCheckDecoded(stream, bytes) {
+const DECODE_LIMIT_PRELUDE = `function docparseNoteDecoded(stream, bytes) {
   const limits = globalThis.__docparseDecodeLimits;
-  if (!limits || bytes <= limits.maxStreamBytes) return;
+  if (!limits || bytes <= limits.maxStreamBytes) return false;
   const docId = stream.dict?.xref?.pdfManager?.docId ?? "unknown";
   limits.hits.set(docId, Math.max(bytes, limits.hits.get(docId) ?? 0));
-  throw new Error("a compressed stream inflates past " + limits.maxStreamBytes + " bytes");
+  return true;
+}
+function docparseCheckDecoded(stream, bytes) {
+  if (docparseNoteDecoded(stream, bytes)) throw new Error("a compressed stream inflates past " + globalThis.__docparseDecodeLimits.maxStreamBytes + " bytes");
 }`;
 
 function patch(source) {

@@ -17,16 +17,17 @@ const devVarsPath = resolve(root, ".dev.vars");
  * their CPU, as on Cloudflare, where each Worker has isolates of its own. The main
  * Worker's PROCESSOR and RENDERER bindings reach them through wrangler's dev registry
  * (`registry`, a folder of this service's own, so two local services never cross), and
- * both share R2 through the persistence folder. Answers the two children.
+ * both share R2 through the persistence folder. Answers the two children (each leading
+ * a process group of its own when `detached`, so wrangler and workerd can be killed together).
  */
-export function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [] }) {
+export function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [], detached = false }) {
   const registry = resolve(persistTo, "registry");
   mkdirSync(registry, { recursive: true });
   const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry };
   const common = ["--ip", "127.0.0.1", "--local", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
   const workerConfigs = ["-c", resolve(root, "src/processor/wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml")];
-  const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env, stdio });
-  const main = spawn(wrangler, ["dev", "-c", resolve(root, "wrangler.toml"), "--port", String(port), "--inspector-port", String(port + 3), ...common, ...extraArgs], { cwd: root, env, stdio });
+  const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env, stdio, detached });
+  const main = spawn(wrangler, ["dev", "-c", resolve(root, "wrangler.toml"), "--port", String(port), "--inspector-port", String(port + 3), ...common, ...extraArgs], { cwd: root, env, stdio, detached });
   return { main, workers, processorUrl: `http://127.0.0.1:${port + 1}/` };
 }
 

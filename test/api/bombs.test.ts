@@ -6,7 +6,7 @@ import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import { MemoryImageStore } from "../../src/core/images/store";
 import { MAX_DECODED_STREAM_BYTES } from "../../src/core/limits";
-import { inflatingContentPdf, inflatingImagePdf } from "../../scripts/chaos/hostile-files.mjs";
+import { inflatingContentPdf, inflatingImagePdf } from "../../scripts/chaos/made-documents.mjs";
 import { createKey, post, usageOf } from "../helpers/api";
 
 const overLimitMb = (MAX_DECODED_STREAM_BYTES / 1048576) * 1.5;

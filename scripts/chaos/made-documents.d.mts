@@ -1,3 +1,4 @@
-// Types of scripts/chaos/hostile-files.mjs for the tests that use it.
+// Types of scripts/chaos/made-documents.mjs for the tests that use it.
 export declare function inflatingContentPdf(megabytes: number): Promise<Uint8Array>;
 export declare function inflatingImagePdf(megabytes: number): Promise<Uint8Array>;
+export declare function scannedPdf(jpeg: Uint8Array, pages: number): Uint8Array;

@@ -1,6 +1,6 @@
-// Hostile documents made on the spot (nothing large is committed): PDFs whose streams
-// inflate far past what a worker can hold. Web APIs only, so the tests (inside workerd)
-// and the chaos script (Node) build the same files.
+// Documents made on the spot (nothing large is committed): PDFs whose streams inflate far
+// past what a worker can hold, and scanned PDFs of any length from one page picture. Web
+// APIs only, so the tests (inside workerd) and the chaos script (Node) build the same files.
 
 /** `megabytes` MB of `fill`, deflated (zlib format, as PDF's FlateDecode wants) without holding it whole. */
 async function deflated(megabytes, fill) {
@@ -62,5 +62,33 @@ export async function inflatingImagePdf(megabytes) {
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>",
     { dict: `<< /Length ${content.length} >>`, data: new TextEncoder().encode(content) },
     { dict: `<< /Type /XObject /Subtype /Image /Width 10 /Height 10 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${data.length} /Filter /FlateDecode >>`, data },
+  ]);
+}
+
+/** Width and height of a baseline or progressive JPEG, from its frame header. */
+function jpegSize(jpeg) {
+  for (let i = 2; i < jpeg.length - 9; ) {
+    if (jpeg[i] !== 0xff) return null;
+    const marker = jpeg[i + 1];
+    const length = (jpeg[i + 2] << 8) | jpeg[i + 3];
+    if (marker >= 0xc0 && marker <= 0xc2) return { height: (jpeg[i + 5] << 8) | jpeg[i + 6], width: (jpeg[i + 7] << 8) | jpeg[i + 8], components: jpeg[i + 9] };
+    i += 2 + length;
+  }
+  return null;
+}
+
+/** A scanned PDF: `pages` letter pages, each the JPEG picture over the whole page and no text (read by OCR). */
+export function scannedPdf(jpeg, pages) {
+  const size = jpegSize(jpeg);
+  if (!size) throw new Error("not a JPEG this reader knows");
+  const content = new TextEncoder().encode("q 612 0 0 792 0 0 cm /Im1 Do Q");
+  const kids = Array.from({ length: pages }, (_, i) => `${4 + i} 0 R`).join(" ");
+  const pageObjects = Array.from({ length: pages }, () => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 3 0 R >> >> /Contents ${4 + pages} 0 R >>`);
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    { dict: `<< /Type /XObject /Subtype /Image /Width ${size.width} /Height ${size.height} /ColorSpace /${size.components === 1 ? "DeviceGray" : "DeviceRGB"} /BitsPerComponent 8 /Length ${jpeg.length} /Filter /DCTDecode >>`, data: jpeg },
+    ...pageObjects,
+    { dict: `<< /Length ${content.length} >>`, data: content },
   ]);
 }
