@@ -2,6 +2,14 @@
 export declare const root: string;
 export declare const quietEnv: NodeJS.ProcessEnv;
 export declare function ensureDevVars(): Record<string, string>;
-export declare function startService(options: { port: number; persistTo?: string; stdio?: "inherit" | "ignore" | "pipe" | unknown[]; extraArgs?: string[]; detached?: boolean }): { main: import("node:child_process").ChildProcess; workers: import("node:child_process").ChildProcess; processorUrl: string };
+type Child = import("node:child_process").ChildProcess;
+export declare function startService(options: {
+  port: number;
+  persistTo?: string;
+  stdio?: "inherit" | "ignore" | "pipe" | unknown[];
+  extraArgs?: string[];
+  detached?: boolean;
+  onSpawn?: (child: Child) => void;
+}): Promise<{ main: Child; workers: Child }>;
 export declare function waitForHttp(url: string, timeoutMs: number, child?: unknown, anyStatus?: boolean): Promise<void>;
 export declare function seedKey(baseUrl: string, adminToken: string, apiKey: string, label: string): Promise<{ key_id: string; api_key: string }>;

@@ -17,18 +17,25 @@ const devVarsPath = resolve(root, ".dev.vars");
  * their CPU, as on Cloudflare, where each Worker has isolates of its own. The main
  * Worker's PROCESSOR and RENDERER bindings reach them through wrangler's dev registry
  * (`registry`, a folder of this service's own, so two local services never cross), and
- * both share R2 through the persistence folder. Answers the two children (each leading
- * a process group of its own when `detached`, so wrangler and workerd can be killed together).
+ * both share R2 through the persistence folder (SQLite files: the processes start one after
+ * the other, as two starting at once lock each other out). Resolves, once both answer, to
+ * the two children (each leading a process group of its own when `detached`, so wrangler
+ * and workerd can be killed together). `onSpawn` hears of each child as it is spawned,
+ * so a caller can stop them should the start fail half way.
  */
-export function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [], detached = false }) {
+export async function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [], detached = false, onSpawn }) {
   const registry = resolve(persistTo, "registry");
   mkdirSync(registry, { recursive: true });
   const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry };
   const common = ["--ip", "127.0.0.1", "--local", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
   const workerConfigs = ["-c", resolve(root, "src/processor/wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml")];
   const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env, stdio, detached });
+  onSpawn?.(workers);
+  await waitForHttp(`http://127.0.0.1:${port + 1}/`, 120_000, workers, true);
   const main = spawn(wrangler, ["dev", "-c", resolve(root, "wrangler.toml"), "--port", String(port), "--inspector-port", String(port + 3), ...common, ...extraArgs], { cwd: root, env, stdio, detached });
-  return { main, workers, processorUrl: `http://127.0.0.1:${port + 1}/` };
+  onSpawn?.(main);
+  await waitForHttp(`http://127.0.0.1:${port}/`, 120_000, main);
+  return { workers, main };
 }
 
 export const quietEnv = {

@@ -3,7 +3,7 @@
 // endpoint the way a client would, printing one line per check. Exit code 0 = all passed.
 import { readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { ensureDevVars, root, seedKey, startService, waitForHttp } from "./dev-env.mjs";
+import { ensureDevVars, root, seedKey, startService } from "./dev-env.mjs";
 import { sharedDir } from "./shared-dir.mjs";
 
 const port = Number(process.env.SMOKE_PORT ?? 8799);
@@ -11,23 +11,23 @@ const base = process.env.SMOKE_URL ?? `http://127.0.0.1:${port}`;
 const corpus = resolve(sharedDir(root), "corpus");
 const state = resolve(root, ".out/smoke-state");
 
-let service;
 if (!process.env.SMOKE_URL) {
   rmSync(state, { recursive: true, force: true });
   ensureDevVars();
-  service = startService({ port, persistTo: state, stdio: ["ignore", "pipe", "pipe"] });
+  const children = [];
   let log = "";
-  for (const child of [service.main, service.workers]) {
-    child.stdout.on("data", (d) => (log += d));
-    child.stderr.on("data", (d) => (log += d));
-  }
-  process.on("exit", () => {
-    service.main.kill("SIGTERM");
-    service.workers.kill("SIGTERM");
-  });
+  process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
   try {
-    await waitForHttp(service.processorUrl, 120_000, service.workers, true);
-    await waitForHttp(`${base}/`, 120_000, service.main);
+    await startService({
+      port,
+      persistTo: state,
+      stdio: ["ignore", "pipe", "pipe"],
+      onSpawn(child) {
+        children.push(child);
+        child.stdout.on("data", (d) => (log += d));
+        child.stderr.on("data", (d) => (log += d));
+      },
+    });
   } catch (e) {
     console.error(`${e.message}\n${log.slice(-3000)}`);
     process.exit(1);

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
-import { ensureDevVars, root, seedKey, startService, waitForHttp } from "../dev-env.mjs";
+import { ensureDevVars, root, seedKey, startService } from "../dev-env.mjs";
 import { sharedDir } from "../shared-dir.mjs";
 import { inflatingContentPdf, inflatingImagePdf, scannedPdf } from "./made-documents.mjs";
 
@@ -29,25 +29,24 @@ function row(name, expected, got, ok) {
 
 // ---- the service ----
 
-let service;
+let children = [];
 async function start() {
   const log = openSync(logFile, "a");
-  service = startService({ port, persistTo: state, stdio: ["ignore", log, log], detached: true });
-  await waitForHttp(service.processorUrl, 120_000, service.workers, true);
-  await waitForHttp(`${base}/`, 120_000, service.main);
+  await startService({ port, persistTo: state, stdio: ["ignore", log, log], detached: true, onSpawn: (child) => children.push(child) });
 }
 
 /** Kills both processes and their workerd children at once, as a crash would. */
 function killHard() {
-  for (const child of [service.main, service.workers]) {
+  for (const child of children) {
     try {
       process.kill(-child.pid, "SIGKILL");
     } catch {
       /* already gone */
     }
   }
+  children = [];
 }
-process.on("exit", () => service && killHard());
+process.on("exit", killHard);
 
 /** The workerd processes' pids and peak resident memory (VmHWM), MB. */
 function workerds() {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats, type FeatureConfig, type OutputFormat } from "../core/options";
 import { ApiError } from "./errors";
 import { readCapped } from "./read-capped";
-import { multipartBoundary, MultipartError, readMultipart, type UploadedFile } from "./multipart";
+import { discardRest, MAX_DISCARDED_BYTES, multipartBoundary, MultipartError, readMultipart, type UploadedFile } from "./multipart";
 
 const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
 
@@ -34,7 +34,12 @@ export async function readForm(req: Request, maxFileBytes = 0): Promise<RequestF
   }
   const declared = Number(req.headers.get("content-length") ?? NaN);
   const maxBody = maxFileBytes + MAX_FORM_FIELDS_BYTES;
-  if (Number.isFinite(declared) && declared > maxBody) throw bodyTooLarge(maxFileBytes);
+  if (Number.isFinite(declared) && declared > maxBody) {
+    // Read and dropped (no memory) so the client, still sending, hears the answer; a body
+    // declared larger still is cut off at once.
+    if (declared <= MAX_DISCARDED_BYTES && req.body) await discardRest(req.body.getReader(), MAX_DISCARDED_BYTES);
+    throw bodyTooLarge(maxFileBytes);
+  }
   try {
     if (type === "application/x-www-form-urlencoded") {
       const text = new TextDecoder().decode(await readCapped(req.body, MAX_FORM_FIELDS_BYTES, () => bodyTooLarge(0)));

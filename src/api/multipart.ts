@@ -18,6 +18,8 @@ export interface MultipartLimits {
   maxParts: number;
   /** Expected size of the file part (the body's declared length), so its buffer is allocated once. */
   sizeHint?: number;
+  /** How much more of a body whose file is too large is read and dropped (MAX_DISCARDED_BYTES). */
+  maxDiscardedBytes?: number;
 }
 
 /** What went wrong, for the caller to turn into its own error. */
@@ -56,11 +58,36 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, bou
         parser.push(value);
       }
     } catch (e) {
-      await reader.cancel().catch(() => undefined);
+      // A client still sending when the answer comes often never reads it (its connection is
+      // reset): the rest of an oversized upload is read and dropped first, up to a bound.
+      if (e instanceof MultipartError && e.kind === "file_too_large") await discardRest(reader, limits.maxDiscardedBytes ?? MAX_DISCARDED_BYTES);
+      else await reader.cancel().catch(() => undefined);
       throw e;
     }
   }
   return parser.end();
+}
+
+/**
+ * How much of an oversized body is read and dropped so its client hears the 413 (the
+ * spec's largest file, 200 MB, and its form); past it the connection is cut. Costs time
+ * on the wire, no memory.
+ */
+export const MAX_DISCARDED_BYTES = 256 * 1024 * 1024;
+
+/** Reads and drops what is left of a body, up to `max` bytes, then cancels it. */
+export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, max: number): Promise<void> {
+  let dropped = 0;
+  try {
+    while (dropped <= max) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.length;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => undefined);
 }
 
 type State = "preamble" | "headers" | "body" | "after-boundary" | "done";
