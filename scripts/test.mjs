@@ -1,6 +1,7 @@
 // `npm test`: type-check, the vitest suites inside workerd (real R2, Durable Objects and
 // Queues from Miniflare, real documents), then the black-box smoke run over HTTP against
-// `wrangler dev`. Ends with one line "N passed, M failed".
+// `wrangler dev`, and the chaos run (scripts/chaos/main.mjs) against it. Ends with one
+// line "N passed, M failed".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -30,6 +31,10 @@ try {
 
 console.log("== smoke (wrangler dev over HTTP)");
 if (run(process.execPath, [resolve(root, "scripts/smoke.mjs")]) === 0) passed++;
+else failed++;
+
+console.log("== chaos (the service attacked, killed and restarted; without the load case, whose latencies are the machine's)");
+if (spawnSync(process.execPath, [resolve(root, "scripts/chaos/main.mjs")], { cwd: root, env: { ...quietEnv, CHAOS_SKIP: "load" }, stdio: "inherit" }).status === 0) passed++;
 else failed++;
 
 console.log(`${passed} passed, ${failed} failed`);

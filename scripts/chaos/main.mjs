@@ -5,8 +5,8 @@
 // front door under 100 queued tasks of which 10 are scans, and the runtime killed in the
 // middle of work then started again. Exit code 0 when every case holds.
 //   CHAOS_PORT (8789)   CHAOS_SKIP=load,kill   to leave cases out
-import { execFileSync } from "node:child_process";
-import { existsSync, openSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { ensureDevVars, root, seedKey, startService } from "../dev-env.mjs";
@@ -48,17 +48,20 @@ function killHard() {
 }
 process.on("exit", killHard);
 
-/** The workerd processes' pids and peak resident memory (VmHWM), MB. */
+/** The workerd processes' pids, and their resident memory now and at its peak (VmRSS, VmHWM), MB. */
 function workerds() {
-  try {
-    return execFileSync("pgrep", ["-f", `workerd serve`], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map((pid) => {
+  const found = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd\0serve")) continue;
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-      return { pid, peakMb: Math.round(kb("VmHWM") / 1024), nowMb: Math.round(kb("VmRSS") / 1024) };
-    });
-  } catch {
-    return [];
+      found.push({ pid, peakMb: Math.round(kb("VmHWM") / 1024), nowMb: Math.round(kb("VmRSS") / 1024) });
+    } catch {
+      /* gone meanwhile */
+    }
   }
+  return found;
 }
 
 // ---- a client ----
@@ -123,21 +126,35 @@ async function uploads() {
     const charged = before - (await pagesLeft());
     row(`${mb} MB upload, length declared`, "413 40005 before the body is read, nothing charged", `${r.status} ${r.body.code}, ${charged} charged`, r.status === 413 && r.body.code === 40005 && charged === 0);
   }
-  // No Content-Length (chunked): refused as it streams past the limit. curl, as Node's fetch
-  // drops an answer that comes before its upload is done (ECONNRESET) where curl reads it.
-  const big = resolve(root, ".out/chaos-100mb.pdf");
-  writeFileSync(big, Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(100 * MB)]));
+  // No Content-Length (chunked): refused as it streams past the limit. Sent with node:http,
+  // which hears an answer that comes while it is still sending (fetch drops it).
   const started = performance.now();
-  let r;
-  try {
-    const out = execFileSync("curl", ["-s", "-w", "\n%{http_code}", "-H", "Transfer-Encoding: chunked", "-F", `api_key=${apiKey}`, "-F", `file=@${big}`, `${base}/v1/parse/sync`], { encoding: "utf8" });
-    const lines = out.trimEnd().split("\n");
-    r = { status: Number(lines.pop()), body: JSON.parse(lines.join("\n")) };
-  } catch (e) {
-    r = { status: 0, body: { code: e.message.slice(0, 80) } };
-  }
-  rmSync(big, { force: true });
+  const r = await chunkedUpload(100 * MB).catch((e) => ({ status: 0, body: { code: e.code ?? e.message } }));
   row("100 MB upload, chunked (no length)", "413 40005 once 48 MB have streamed", `${r.status} ${r.body.code} in ${((performance.now() - started) / 1000).toFixed(1)} s`, r.status === 413 && r.body.code === 40005);
+}
+
+/** A multipart upload of `size` bytes of file, sent chunked; resolves to the answer, even one given before the body is all sent. */
+function chunkedUpload(size) {
+  const { boundary, head, tail } = bigUpload(size);
+  return new Promise((resolvePromise, reject) => {
+    const req = request(`${base}/v1/parse/sync`, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" } }, (res) => {
+      let text = "";
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolvePromise({ status: res.statusCode, body: JSON.parse(text) }));
+    });
+    req.on("error", (e) => (e.code === "EPIPE" || e.code === "ECONNRESET" ? undefined : reject(e)));
+    const chunk = Buffer.alloc(MB);
+    let sent = 0;
+    const pump = () => {
+      if (sent === 0) req.write(head);
+      while (sent < size) {
+        sent += MB;
+        if (!req.write(chunk)) return req.once("drain", pump);
+      }
+      req.end(tail);
+    };
+    pump();
+  });
 }
 
 async function bombs() {
