@@ -1,5 +1,5 @@
 // The queue consumer: one task stage per message (a long scan: one part of it per message). Idempotent (the task's Durable Object
-// refuses a stage that already ran to the end), transient errors retried with exponential
+// refuses work it does not expect: a duplicate or stale message), transient errors retried with exponential
 // backoff, and messages that exhausted their retries arrive from the dead-letter queue,
 // where the task is failed and its pages released.
 import type { Env } from "../src/env";

@@ -5,15 +5,12 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { taskStub } from "../src/tasks/stubs";
-import { submitTask } from "../src/tasks/submit";
 import { runStage } from "../src/tasks/run";
 import { checkBegin, expiredLeases, leaseKey, MAX_STAGE_RESTARTS, queuedLease, QUEUED_LEASE_MS, RUNNING_LEASE_MS } from "../src/tasks/leases";
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../src/core/options";
 import type { TaskObject } from "../durable-objects/task";
 import type { TaskRecord } from "../src/tasks/record";
 import { ERRORS } from "../src/api/errors";
-import { createKey, pollUntil, usageOf } from "./helpers/api";
-import { corpusFile } from "./helpers/corpus";
+import { createKey, pollUntil, submitQuietly, usageOf } from "./helpers/api";
 
 describe("lease rules", () => {
   const now = 1_000_000;
@@ -37,18 +34,6 @@ describe("lease rules", () => {
     expect(expiredLeases(dying, now + QUEUED_LEASE_MS)).toEqual([{ kind: "fail", key: "pages:10", message: expect.stringMatching(/stopped 4 times during the pages stage/) }]);
   });
 });
-
-async function submit(owner: string) {
-  return submitTask(env, {
-    kind: "parse",
-    owner,
-    fileName: "p2d-demo-text.pdf",
-    bytes: await corpusFile("convert-samples/p2d-demo-text.pdf"),
-    maxPages: 100,
-    parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
-    now: new Date(),
-  });
-}
 
 /** Moves a lease's end into the past, as if its time had run out. */
 async function expireLease(taskId: string, key: string, change: Record<string, unknown> = {}) {
@@ -77,7 +62,7 @@ describe("task leases", () => {
   it("sends a lost message again and the task ends as if nothing happened", async () => {
     const { apiKey, keyId } = await createKey("lost-message");
     const before = await usageOf(apiKey);
-    const record = await submit(keyId); // accepted, its message never sent: lost
+    const record = await submitQuietly(keyId); // accepted, its message never sent: lost
     expect(record.lifecycle!.leases.parse).toMatchObject({ state: "queued" });
     await expireLease(record.taskId, "parse");
     expect(await runDurableObjectAlarm(taskStub(env, record.taskId) as any)).toBe(true);
@@ -89,7 +74,7 @@ describe("task leases", () => {
 
   it("skips a duplicate message while the work runs elsewhere", async () => {
     const { keyId } = await createKey("duplicate");
-    const record = await submit(keyId);
+    const record = await submitQuietly(keyId);
     const task = taskStub(env, record.taskId);
     expect((await task.begin("parse", new Date())).proceed).toBe(true);
     const second = await runStage({ env, now: () => new Date() }, record.taskId, "parse");
@@ -99,7 +84,7 @@ describe("task leases", () => {
   it("fails the task and releases its pages when its work died too often", async () => {
     const { apiKey, keyId } = await createKey("dying");
     const before = await usageOf(apiKey);
-    const record = await submit(keyId);
+    const record = await submitQuietly(keyId);
     const task = taskStub(env, record.taskId);
     await task.begin("parse", new Date());
     await expireLease(record.taskId, "parse", { restarts: MAX_STAGE_RESTARTS });

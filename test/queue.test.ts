@@ -5,13 +5,14 @@ import { describe, expect, it } from "vitest";
 import worker from "../src/worker";
 import { retryDelaySeconds } from "../queues/consumer";
 import { taskStub } from "../src/tasks/stubs";
-import { createKey, pdfFile, pollUntil, post, usageOf } from "./helpers/api";
+import { createKey, pdfFile, pollUntil, post, submitQuietly, usageOf } from "./helpers/api";
 import { ERRORS } from "../src/api/errors";
 import { submitTask } from "../src/tasks/submit";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../src/core/options";
 import { corpusFile, fixtureFile } from "./helpers/corpus";
 import { parseDocument } from "../src/core/pipeline";
 import { renderParseResult } from "../src/core/render/result";
+import type { TaskRecord } from "../src/tasks/record";
 
 async function deliver(queue: string, body: unknown, attempts = 1, vars: Record<string, string> = {}) {
   const batch = createMessageBatch(queue, [{ id: crypto.randomUUID(), timestamp: new Date(), attempts, body }]);
@@ -126,15 +127,20 @@ describe("long scans in parts", () => {
   }, 120_000);
 });
 
-/** Accepts a task (pages reserved, input stored) without queueing it, so the test owns its messages. */
-async function submitQuietly(owner: string) {
-  return submitTask(env as any, {
-    kind: "parse",
-    owner,
-    fileName: "p2d-demo-text.pdf",
-    bytes: await corpusFile("convert-samples/p2d-demo-text.pdf"),
-    maxPages: 100,
-    parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
-    now: new Date(),
+describe("the processor Worker", () => {
+  it("does a stage's work from R2 to R2 and answers what it did; a damaged document is answered, not thrown", async () => {
+    const { keyId } = await createKey("processor");
+    const record = await submitQuietly(keyId);
+    const begun = await taskStub(env, record.taskId).begin("parse", new Date());
+    expect(begun.proceed).toBe(true);
+    const settings = { now: new Date().toISOString(), config: { PAGES_PER_PART: 10, RESULT_TTL_SECONDS: 3600, PUBLIC_BASE_URL: "" } };
+    const task = (begun as { record: TaskRecord }).record;
+    const done = await env.PROCESSOR!.compute(task, "parse", undefined, settings);
+    expect(done).toEqual({ kind: "published", result: { resultKey: `tasks/${record.taskId}/result.json` } });
+    const stored = (await (await env.BLOBS.get(`tasks/${record.taskId}/result.json`))!.json()) as { outputs: { markdown: string } };
+    expect(stored.outputs.markdown.length).toBeGreaterThan(100);
+    await env.BLOBS.put(`tasks/${record.taskId}/input`, new TextEncoder().encode("%PDF-1.7\nnot really a PDF"));
+    const failed = await env.PROCESSOR!.compute(task, "parse", undefined, settings);
+    expect(failed).toMatchObject({ kind: "failed", error: { code: ERRORS.CORRUPT_FILE.code } });
   });
-}
+});

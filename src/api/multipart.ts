@@ -3,6 +3,7 @@
 // one file part into a buffer that is refused the moment it passes its limit. The runtime's
 // own `formData()` holds the whole body, then copies of it, before any size can be checked
 // (a 25 MB upload took workerd to 900 MB).
+import { concatBytes } from "../core/bytes";
 
 export interface UploadedFile {
   name: string;
@@ -115,7 +116,7 @@ class MultipartParser {
   }
 
   push(chunk: Uint8Array): void {
-    this.buffered = this.buffered.length ? concat(this.buffered, chunk) : chunk;
+    this.buffered = this.buffered.length ? concatBytes([this.buffered, chunk]) : chunk;
     this.advance();
   }
 
@@ -262,13 +263,6 @@ function dispositionParam(header: string, param: string): string | undefined {
     }
   }
   return raw;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 
 /** First index of `needle` in `hay` at or after `from`, or -1. */

@@ -1,5 +1,6 @@
 // A request or response body read whole, refused the moment it passes its limit, so a
 // body never costs more memory than the limit whatever its sender declares.
+import { concatBytes } from "../core/bytes";
 
 /** A body read whole, refused the moment it passes `max`. */
 export async function readCapped(body: ReadableStream<Uint8Array> | null, max: number, tooLarge: () => Error): Promise<Uint8Array> {
@@ -17,11 +18,5 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, max: n
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks, total);
 }

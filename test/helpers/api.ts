@@ -5,6 +5,8 @@ import type { JobMessage } from "../../queues/messages";
 import { createApp, type AppOptions } from "../../src/api/app";
 import type { Env } from "../../src/env";
 import { corpusFile } from "./corpus";
+import { submitTask } from "../../src/tasks/submit";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 
 export const BASE = "http://docparse.test";
 export const ADMIN_TOKEN = "test-admin-token";
@@ -108,4 +110,17 @@ export async function usageOf(apiKey: string) {
     remaining_free_pages_this_month: number;
     dashboard_url: string;
   };
+}
+
+/** Accepts a parse task of a small corpus PDF (pages reserved, input stored) without queueing it, so the test owns its messages. */
+export async function submitQuietly(owner: string) {
+  return submitTask(env as unknown as Env, {
+    kind: "parse",
+    owner,
+    fileName: "p2d-demo-text.pdf",
+    bytes: await corpusFile("convert-samples/p2d-demo-text.pdf"),
+    maxPages: 100,
+    parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
+    now: new Date(),
+  });
 }

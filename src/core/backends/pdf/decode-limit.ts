@@ -8,6 +8,7 @@
 // with pages silently cut short. The limits live on globalThis because the patched worker
 // is generated code that runs in the same isolate and thread but imports nothing of ours.
 import { Unzlib } from "fflate";
+import { concatBytes } from "../../bytes";
 import { CoreError } from "../../errors";
 import { MAX_DECODED_STREAM_BYTES } from "../../limits";
 
@@ -41,15 +42,7 @@ function inflateWithinLimit(zlib: Uint8Array): Uint8Array | null | "limit" {
   } catch {
     return null;
   }
-  if (over) return "limit";
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return over ? "limit" : concatBytes(chunks, total);
 }
 
 const scope = globalThis as { __docparseDecodeLimits?: DecodeLimits };
