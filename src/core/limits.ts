@@ -30,6 +30,15 @@ export const MAX_PARSE_PAGES = 2000;
  */
 export const MAX_DECODED_STREAM_BYTES = 64 * 1024 * 1024;
 
+/**
+ * What one worker may hold of a document's parsed pages at once, measured as their JSON
+ * (about what they cost in memory), before the steps that need the whole document run:
+ * with the file and pdf.js beside them, past this an isolate's 128 MB would run out. The
+ * service fails such a document with 40007 ("split it") instead of dying mid-task; the
+ * CLI, in a process of its own, sets no budget.
+ */
+export const MAX_HELD_PAGES_JSON_BYTES = 40 * 1024 * 1024;
+
 // Office (OOXML) inputs: caps that keep a crafted zip or XML part from exhausting a 128 MB isolate.
 /** Entries in an Office zip (a large real workbook has a few hundred). */
 export const MAX_OFFICE_ZIP_ENTRIES = 10_000;

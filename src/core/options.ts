@@ -46,6 +46,8 @@ export interface ParseOptions {
   features: FeatureConfig;
   /** Parse only pages [start, end) (0-based); the whole document when absent. */
   pageRange?: [number, number];
+  /** The most the parsed pages may hold, as JSON bytes (MAX_HELD_PAGES_JSON_BYTES); past it the parse fails with `limit_exceeded`. None when absent. */
+  heldBudgetBytes?: number;
   /** Called after each page with (pages done, pages total); the CLI draws a progress bar. */
   onProgress?: (done: number, total: number) => void;
   /** Where figures' images go, page at a time; without it no image is extracted (and the page's drawing is not read for them). */

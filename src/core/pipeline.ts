@@ -80,6 +80,7 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
     const pending: PendingRegion[] = [];
     const describe = describeBudget();
     const figureText = figureTextBudget();
+    const held = heldBudget(options.heldBudgetBytes);
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
       // A damaged page costs that page, not the document: it stays, empty, with a warning.
       try {
@@ -98,14 +99,16 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
           if (renderer && imageContext && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));
           if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);
           if (imageBytes && options.features.enable_image_ocr) await readFigureText(processed.blocks, imageBytes, figureText);
+          held.add(processed, i);
           pages.push(processed);
           tagged.push(...(raw.headings ?? []));
         } finally {
           page.cleanup();
         }
       } catch (e) {
-        // The OCR engine failing to start is the service's trouble, not the page's: the task is retried.
-        if (e instanceof CoreError && e.retryable) throw e;
+        // The OCR engine failing to start is the service's trouble, not the page's: the task is
+        // retried. A document past a limit fails as a whole.
+        if (e instanceof CoreError && (e.retryable || e.code === "limit_exceeded")) throw e;
         // A decompression bomb is the document's: it fails as a whole, not as an empty page.
         checkLimits(pdf);
         warnings.push({ page: i, code: "page_unreadable", message: `Page ${i + 1} could not be read: ${e instanceof Error ? e.message : String(e)}` });
@@ -123,6 +126,24 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
     await pdf.loadingTask.destroy();
   }
 }
+
+/**
+ * Counts what the parsed pages hold (their JSON length, about what they cost in memory)
+ * against the budget, and fails the document the moment it passes it.
+ */
+export function heldBudget(budgetBytes: number | undefined) {
+  let held = 0;
+  return {
+    add(page: Page, index: number): void {
+      if (budgetBytes === undefined) return;
+      held += JSON.stringify(page).length;
+      if (held > budgetBytes) throw heldTooMuch(budgetBytes, `by page ${index + 1}`);
+    },
+  };
+}
+
+export const heldTooMuch = (budgetBytes: number, where: string) =>
+  new CoreError("limit_exceeded", `The document's parsed content passes ${Math.round(budgetBytes / 1048576)} MB ${where}, more than one worker can hold at once: split it into smaller documents.`);
 
 /** The parts of a document joined in page order, and the steps that need all its pages run. */
 export function finishDocument(parts: PagesPart[], features: FeatureConfig): Document {

@@ -3,7 +3,8 @@
 // StageResult, which the caller (src/tasks/run.ts) records in the task's object. It runs
 // in the processor Worker (src/processor/), so parsing never takes the CPU of the Worker
 // answering HTTP, or in process where there is no processor binding.
-import { finishDocument, isPagedType, parseDocument, parsePages, type PagesPart } from "../core/pipeline";
+import { finishDocument, heldTooMuch, isPagedType, parseDocument, parsePages, type PagesPart } from "../core/pipeline";
+import { MAX_HELD_PAGES_JSON_BYTES } from "../core/limits";
 import { renderWithImages } from "../core/render/images";
 import { baseName } from "../core/render/result";
 import { CONVERT_FEATURES, convertDocument } from "../core/convert/index";
@@ -70,7 +71,7 @@ async function parseStage(env: ComputeEnv, record: TaskRecord, settings: Compute
     // The figures go to R2 while parsing; the convert stage puts them into the file.
     const images = { sink: new R2ImageStore(env.BLOBS, record.taskId) };
     const renderer = taskRenderer(env, blobKeys.input(record.taskId));
-    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images, renderer, drawing: true });
+    const doc = await parseDocument(bytes, record.fileName, { features: { ...CONVERT_FEATURES }, images, renderer, drawing: true, heldBudgetBytes: MAX_HELD_PAGES_JSON_BYTES });
     await putJson(env.BLOBS, blobKeys.document(record.taskId), doc);
     return { kind: "document-stored" };
   }
@@ -106,10 +107,17 @@ async function finishStage(env: ComputeEnv, record: TaskRecord, settings: Comput
   const plan = record.parts;
   if (!plan) throw new Error(`task ${record.taskId}: finish without parts`);
   const parts: PagesPart[] = [];
+  let held = 0;
   for (let start = 0; start < plan.total; start += plan.size) {
-    const part = await getJson<PagesPart>(env.BLOBS, blobKeys.part(record.taskId, start));
-    if (!part) throw new Error(`task ${record.taskId}: part at page ${start} is missing from storage`);
-    parts.push(part);
+    const object = await env.BLOBS.get(blobKeys.part(record.taskId, start));
+    if (!object) throw new Error(`task ${record.taskId}: part at page ${start} is missing from storage`);
+    // The parts are read into one isolate: their sizes are known before they are.
+    held += object.size;
+    if (held > MAX_HELD_PAGES_JSON_BYTES) {
+      await object.body.cancel();
+      throw heldTooMuch(MAX_HELD_PAGES_JSON_BYTES, `by page ${start + 1}`);
+    }
+    parts.push(await object.json<PagesPart>());
   }
   return publish(env, record, finishDocument(parts, record.parseOptions!.features), settings);
 }
@@ -121,7 +129,7 @@ function parseOptionsOf(env: ComputeEnv, record: TaskRecord): ParseOptions {
   const renderer = taskRenderer(env, blobKeys.input(record.taskId));
   const tableImages = options.elementFormats.table === "image";
   const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(env.AI), tableImages };
-  return { features: options.features, images, renderer };
+  return { features: options.features, images, renderer, heldBudgetBytes: MAX_HELD_PAGES_JSON_BYTES };
 }
 
 /** A parsed document rendered per the task's options and stored. */

@@ -1,5 +1,6 @@
 // Decompression bombs: a PDF whose streams inflate far past what a worker can hold fails
 // with 40007 and charges nothing, instead of growing the runtime's memory until it dies.
+// And the budget of what a parse may hold of a document at once.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
 import { parseDocument } from "../../src/core/pipeline";
@@ -8,6 +9,7 @@ import { MemoryImageStore } from "../../src/core/images/store";
 import { MAX_DECODED_STREAM_BYTES } from "../../src/core/limits";
 import { inflatingContentPdf, inflatingImagePdf } from "../../scripts/chaos/made-documents.mjs";
 import { createKey, post, usageOf } from "../helpers/api";
+import { corpusFile } from "../helpers/corpus";
 
 const overLimitMb = (MAX_DECODED_STREAM_BYTES / 1048576) * 1.5;
 
@@ -34,5 +36,17 @@ describe("decompression bombs", () => {
     const doc = await parseDocument(await inflatingContentPdf(4), "spaces.pdf", { features: DEFAULT_FEATURES, images: { sink: new MemoryImageStore() } });
     expect(doc.pages).toHaveLength(1);
     expect(doc.warnings).toEqual([]);
+  });
+});
+
+describe("the budget of parsed pages held at once", () => {
+  it("fails a document whose parsed pages pass the budget, naming the page, and parses it without one", async () => {
+    const bytes = await corpusFile("born-digital/pdfjs/tracemonkey.pdf");
+    const whole = await parseDocument(bytes, "tracemonkey.pdf", { features: DEFAULT_FEATURES });
+    const held = whole.pages.reduce((n, p) => n + JSON.stringify(p).length, 0);
+    const refused = await parseDocument(bytes, "tracemonkey.pdf", { features: DEFAULT_FEATURES, heldBudgetBytes: held / 2 }).catch((e: Error) => e);
+    expect(refused).toMatchObject({ code: "limit_exceeded" });
+    expect((refused as Error).message).toMatch(/by page ([2-9]|1[0-4]), more than one worker can hold at once/);
+    expect((await parseDocument(bytes, "tracemonkey.pdf", { features: DEFAULT_FEATURES, heldBudgetBytes: held * 2 })).pages).toHaveLength(whole.pages.length);
   });
 });
