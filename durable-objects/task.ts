@@ -98,7 +98,8 @@ export class TaskObject extends DurableObject<Env> {
     if (isTerminal(rec.status)) return { proceed: false, record: rec, reason: `task already ${rec.status}` };
     const rule = STAGE_RULES[rec.kind][stage];
     if (!rule || !rule.from.includes(rec.status)) return { proceed: false, record: rec, reason: `stage ${stage} cannot start from ${rec.status}` };
-    const life = rec.lifecycle!;
+    // A record from before leases (a task in flight across a deploy): its work is taken as expected.
+    const life = (rec.lifecycle ??= { leases: { [leaseKey(stage, range)]: queuedLease(stage, Date.now(), range) }, abandonAt: Date.now() + this.ttlMs() * ABANDONED_TASK_TTL_FACTOR });
     const check = checkBegin(life.leases, stage, range, Date.now());
     if (!check.ok) return { proceed: false, record: rec, reason: check.reason };
     life.leases[leaseKey(stage, range)] = check.lease;

@@ -95,6 +95,19 @@ describe("task leases", () => {
     expect(await usageOf(apiKey)).toEqual(before);
   });
 
+  it("runs the work of a task recorded before leases existed (in flight across a deploy)", async () => {
+    const taskId = crypto.randomUUID();
+    const task = taskStub(env, taskId);
+    await runInDurableObject(task as unknown as DurableObjectStub<TaskObject>, async (obj, state) => {
+      const legacy = bareRecord(taskId, "legacy-owner");
+      await state.storage.put("record", legacy);
+      (obj as unknown as { record: TaskRecord }).record = legacy;
+    });
+    const begun = await task.begin("parse", new Date());
+    expect(begun.proceed).toBe(true);
+    expect((await task.get())!.lifecycle!.leases.parse).toMatchObject({ state: "running" });
+  });
+
   it("gives back the pages of a submission that was never accepted, even when reserved after the task was given up", async () => {
     const { apiKey, keyId } = await createKey("unaccepted");
     const before = await usageOf(apiKey);
