@@ -12,10 +12,28 @@ import type { Block, Line, Span } from "../model";
 import { lineFontSize, union } from "./lines";
 import { FUNCTION_NAMES, LATEX_OF } from "../latex/symbols";
 
-/** Math fonts by their names (the subset prefix is already gone). */
-const MATH_FONT = /^(cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eufb|eusm|euex|rsfs|lmmath|latinmodernmath|stix(two)?math|stixmath|cambriamath|cambria-math|xitsmath|texgyre\w*math|asanamath|newcmmath|mtextra|mt-extra|euclid|mathematicalpi|mtmi|mtsy|mtex|(tx|px)(mia|sy|ex|sya|syb))/i;
+/**
+ * Math fonts by their names (the subset prefix is already gone): TeX's and the AMS's,
+ * Latin Modern, Euler (eurm, eufm, eusm, euex), the math fonts of the text families TeX
+ * papers are set in (newtx/txfonts/pxfonts: tx-, px-, rtx-, ntx- with mi/sy/ex; kpfonts:
+ * "Kp--M-" and jkpm; mathpazo: zplm; fourier: fut-mi/sy/ex; MathDesign's MathItalic, Symbol
+ * and Extension faces, not its text faces; Libertinus Math), the OpenType math fonts (STIX,
+ * Cambria, XITS, TeX Gyre, Asana, New CM) and MathType's.
+ */
+const MATH_FONT = new RegExp(
+  "^(" +
+    [
+      "cmmi", "cmsy", "cmex", "cmbsy", "cmmib", "msam", "msbm", "eur[mb]", "euf[mb]", "eus[mb]", "euex", "rsfs",
+      "lmmath", "latinmodernmath", "stix(two)?math", "cambria-?math", "xitsmath", "texgyre\\w*math", "asanamath", "newcmmath",
+      "mtextra", "mt-extra", "euclid", "mathematicalpi", "mtmi", "mtsy", "mtex",
+      "(tx|px|rtx|ntx)b?(mi|mia|sy|sya|syb|syc|ex|exx)", "kp-+m-", "jkpm", "zplm", "fut(mi|sy|ex)", "libertinus(t1)?math",
+      "mathdesign-.*-(math\\w*|symbol\\w*|extension)-",
+    ].join("|") +
+    ")",
+  "i",
+);
 /** TeX's extension fonts: big operators and radicals, drawn from letters of the font's own encoding. */
-const EXTENSION_FONT = /^(cmex|euex|lmmathextension)/i;
+const EXTENSION_FONT = /^(cmex|euex|lmmathextension|(tx|px|rtx|ntx)b?exx?\b|kp-+m-ex|futex|mathdesign-.*-extension-)/i;
 const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
 /** Words of running text: three letters or more outside math fonts, other than function names. */
 const PROSE_WORD = /\p{L}{3,}/gu;
