@@ -180,3 +180,20 @@ describe("formulas in Word", () => {
     expect(xml).not.toContain(">Xn<");
   });
 });
+
+describe("inline formulas in the math fonts of other TeX families", () => {
+  const inline = async (path: string) => {
+    const doc = await parseDocument(await corpusFile(`pdf-parse-bench/pdfs/${path}`), path, { features: DEFAULT_FEATURES });
+    return doc.pages.flatMap((p) => p.blocks.flatMap((b) => (b.inlineMath ?? []).map((m) => m.latex)));
+  };
+
+  it("reads kpfonts' math faces (Kp--M-Italic, Kp--M-Sy) as mathematics, punctuation inside the formula kept in it", async () => {
+    expect(await inline("formulas/001.pdf")).toContain("g(x;s)=H(f(x;s);s)");
+  });
+
+  it("takes lone italic letters of the text font (newtx on Times) as the variables of the formula beside them", async () => {
+    const found = await inline("mixed/007.pdf");
+    expect(found).toContain("K:V^{+}\\rightarrow V^{-}");
+    expect(found).toContain("D[A(t)]=D");
+  });
+});

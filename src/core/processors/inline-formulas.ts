@@ -13,7 +13,7 @@ import { FUNCTION_NAMES } from "../latex/symbols";
 /** Type this much smaller than its line is a script (an exponent, an index). */
 const SCRIPT_SIZE = 0.85;
 /** Between two stretches of math, text-font digits, signs and brackets belong to the formula ("2k − 1", "f(x)"). */
-const CONNECTOR = /^[\s\d.,+\-−=<>≤≥()[\]/|'′!¯˙¨ˆ˜ˇ˘]*$/;
+const CONNECTOR = /^[\s\d.,:;+\-−=<>≤≥()[\]/|'′!¯˙¨ˆ˜ˇ˘]*$/;
 /** ...but not a full stop: the next formula is in the next sentence. */
 const SENTENCE_END = /\.(\s|$)/;
 /** Function names set upright in the text font ("A cos(ωt)", "sin θ"). */
@@ -25,6 +25,12 @@ const TRAILING_FUNCTION = new RegExp(`(?<![\\p{L}])(${[...FUNCTION_NAMES].join("
 const TRAILING_ACCENT = /([¯˙¨ˆ˜ˇ˘])$/u;
 /** A number closing the text before a formula with no space between ("is 1" + "/x"). */
 const TRAILING_NUMBER = /(?<![\p{L}\p{N}.])(\d+)$/u;
+/**
+ * A variable is mathematics by what it is, whatever its font: a lone letter set in italic
+ * (math packages built on a text family, newtx on Times say, take their letters from its
+ * italic) or a lone Greek letter.
+ */
+const isMathLetter = (s: Span) => (s.italic && /^\s*\p{L}\s*$/u.test(s.text)) || /^\s*\p{Script=Greek}\s*$/u.test(s.text);
 /** Marks set in a math font that are not mathematics on their own: bullets, footnote and reference marks. */
 const MARK_ONLY = /^[\s•·◦∗*†‡§¶○⋄◦]+$/;
 /**
@@ -53,7 +59,7 @@ function lineFormulas(line: Line): { printed: string; latex: string }[] {
   const size = lineFontSize(line);
   const spans = line.spans;
   const isScript = (s: Span) => s.fontSize < SCRIPT_SIZE * size && !!s.text.trim();
-  const isMath = (s: Span, i: number) => isMathSpan(s) && !!s.text.trim() && !(MARK_ONLY.test(s.text) && (i === 0 || !isMathSpan(spans[i - 1])));
+  const isMath = (s: Span, i: number) => ((isMathSpan(s) && !!s.text.trim() && !(MARK_ONLY.test(s.text) && (i === 0 || !isMathSpan(spans[i - 1])))) || isMathLetter(s));
   const out: { printed: string; latex: string }[] = [];
   for (let i = 0; i < spans.length; i++) {
     if (!isMath(spans[i], i)) continue;
