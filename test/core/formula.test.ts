@@ -196,4 +196,9 @@ describe("inline formulas in the math fonts of other TeX families", () => {
     expect(found).toContain("K:V^{+}\\rightarrow V^{-}");
     expect(found).toContain("D[A(t)]=D");
   });
+
+  it("closes a bracket the formula opened with the number and bracket that open the prose after it", async () => {
+    expect(await inline("mixed/033.pdf")).toContain("b_{k}\\in[-2,2]");
+    expect(await inline("mixed/037.pdf")).toContain("\\Lambda_{i}(t,y)\\in(0,1)");
+  });
 });

@@ -39,8 +39,8 @@ const MARK_ONLY = /^[\s•·◦∗*†‡§¶○⋄◦]+$/;
  * glyphs as one span however far they run into the prose.
  */
 const NUMBER_HEAD = /^\s*([+\-−=<>≤≥×·/]\s*)?\d+(\.\d+)?\)?/;
-/** The rest of a bracket the formula left open: "(n" + " + 1) for every". */
-const CLOSING_HEAD = /^\s*(?:[+\-−]\s*\d+\s*)?[)\]]/;
+/** The rest of a bracket the formula left open: "(n" + " + 1) for every", "[−2," + "2] past". */
+const CLOSING_HEAD = /^\s*(?:[+\-−]?\s*\d+(?:\.\d+)?\s*)?[)\]]/;
 const ENDS_IN_OPERATOR = /[+\-−=<>≤≥×·/∈]\s*$/;
 /** A formula names something: a letter, or a relation or operator; braces, brackets and © alone are code or marks. */
 const MEANINGFUL = /[\p{L}=<>≤≥≠≈≡∈∉⊂⊆∪∩∑∏∫±×÷√∞∂∇→⇒]/u;
