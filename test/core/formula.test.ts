@@ -201,4 +201,8 @@ describe("inline formulas in the math fonts of other TeX families", () => {
     expect(await inline("mixed/033.pdf")).toContain("b_{k}\\in[-2,2]");
     expect(await inline("mixed/037.pdf")).toContain("\\Lambda_{i}(t,y)\\in(0,1)");
   });
+
+  it("takes a name written against the formula's opening bracket as its operator", async () => {
+    expect(await inline("mixed/032.pdf")).toContain("\\text{Det}(\\rho)=0");
+  });
 });

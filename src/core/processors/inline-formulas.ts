@@ -23,6 +23,11 @@ const isConnector = (text: string) => CONNECTOR.test(text.replace(FUNCTION_NAME,
 const TRAILING_FUNCTION = new RegExp(`(?<![\\p{L}])(${[...FUNCTION_NAMES].join("|")})\\s*$`, "u");
 /** An accent the text layer gives before its letter ("a velocity ˙" + "x"). */
 const TRAILING_ACCENT = /([¯˙¨ˆ˜ˇ˘])$/u;
+/**
+ * A name written against the bracket that opens a formula is the name of the operator or
+ * function it applies ("Det" + "(ρ) = 0", "Hom" + "(A, B)"): prose leaves a space before a bracket.
+ */
+const GLUED_NAME = /(?<![\p{L}\p{N}])(\p{L}{2,})$/u;
 /** A number closing the text before a formula with no space between ("is 1" + "/x"). */
 const TRAILING_NUMBER = /(?<![\p{L}\p{N}.])(\d+)$/u;
 /**
@@ -76,7 +81,7 @@ function lineFormulas(line: Line): { printed: string; latex: string }[] {
     i = end;
     // A function name closing the text before it is part of it ("small angles sinθ", "derivative of log x"),
     // and so is a number written against it ("1/x").
-    const before = start > 0 ? TRAILING_FUNCTION.exec(spans[start - 1].text) ?? (/^\s/.test(spans[start].text) ? null : (TRAILING_NUMBER.exec(spans[start - 1].text) ?? TRAILING_ACCENT.exec(spans[start - 1].text))) : null;
+    const before = start > 0 ? TRAILING_FUNCTION.exec(spans[start - 1].text) ?? (/^\s/.test(spans[start].text) ? null : (TRAILING_NUMBER.exec(spans[start - 1].text) ?? TRAILING_ACCENT.exec(spans[start - 1].text) ?? (/^[([]/.test(spans[start].text) ? GLUED_NAME.exec(spans[start - 1].text) : null))) : null;
     if (before) stretch.unshift(spanPart(spans[start - 1], before[1], "tail"));
     const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
