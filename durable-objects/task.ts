@@ -6,7 +6,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
 import { readConfig } from "../src/env";
-import { deleteTaskBlobs } from "../src/storage/blob-store";
+import { deleteTaskBlobs, retryingBucket } from "../src/storage/blob-store";
 import { ERRORS } from "../src/api/errors";
 import { accountStub } from "../src/tasks/stubs";
 import { checkBegin, expiredLeases, leaseKey, nextExpiry, queuedLease, requeued, RUNNING_LEASE_MS, type Lease } from "../src/tasks/leases";
@@ -228,7 +228,7 @@ export class TaskObject extends DurableObject<Env> {
   }
 
   private async retentionOver(rec: TaskRecord): Promise<void> {
-    await deleteTaskBlobs(this.env.BLOBS, rec.taskId);
+    await deleteTaskBlobs(retryingBucket(this.env.BLOBS), rec.taskId);
     await accountStub(this.env, rec.owner).settleTask(rec.taskId, "release", rec.status, new Date().toISOString());
     rec.expired = true;
     if (rec.lifecycle) delete rec.lifecycle.retainUntil;

@@ -1,7 +1,7 @@
 // `npm run smoke`: a black-box run over real HTTP. Starts `wrangler dev` on a spare port
 // with its own fresh local state, seeds a key through the admin route, then drives every
 // endpoint the way a client would, printing one line per check. Exit code 0 = all passed.
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureDevVars, root, seedKey, startService } from "./dev-env.mjs";
 import { sharedDir } from "./shared-dir.mjs";
@@ -11,11 +11,12 @@ const base = process.env.SMOKE_URL ?? `http://127.0.0.1:${port}`;
 const corpus = resolve(sharedDir(root), "corpus");
 const state = resolve(root, ".out/smoke-state");
 
+let log = "";
+const serviceLog = () => log;
 if (!process.env.SMOKE_URL) {
   rmSync(state, { recursive: true, force: true });
   ensureDevVars();
   const children = [];
-  let log = "";
   process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
   try {
     await startService({
@@ -141,4 +142,8 @@ for (const [target, mode] of [["word", "flow"], ["word", "layout"], ["ppt", "lay
 }
 
 console.log(`smoke: ${passed} passed, ${failed} failed`);
+if (failed && serviceLog()) {
+  writeFileSync(resolve(root, ".out/smoke.log"), serviceLog());
+  console.log("service log: .out/smoke.log");
+}
 process.exit(failed === 0 ? 0 : 1);

@@ -7,10 +7,11 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { computeStage, type ComputeEnv, type ComputeSettings, type StageResult } from "../tasks/compute";
 import type { Stage, TaskRecord } from "../tasks/record";
+import { retryingBucket } from "../storage/blob-store";
 
 export class Processor extends WorkerEntrypoint<ComputeEnv> {
   async compute(record: TaskRecord, stage: Stage, range: number[] | undefined, settings: ComputeSettings): Promise<StageResult> {
-    return computeStage(this.env, record, stage, range, settings);
+    return computeStage({ ...this.env, BLOBS: retryingBucket(this.env.BLOBS) }, record, stage, range, settings);
   }
 }
 

@@ -8,6 +8,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import wasm from "../core/raster/generated/pdfium.wasm";
 import { loadPdfium, renderRegions } from "../core/raster/pdfium";
 import type { RegionRequest, RenderedRegion } from "../core/raster/region";
+import { retryingBucket } from "../storage/blob-store";
 
 export interface RendererEnv {
   BLOBS: R2Bucket;
@@ -30,7 +31,7 @@ export class Renderer extends WorkerEntrypoint<RendererEnv> {
   }
 
   private async read(key: string): Promise<Uint8Array> {
-    const object = await this.env.BLOBS.get(key);
+    const object = await retryingBucket(this.env.BLOBS).get(key);
     if (!object) throw new Error(`no object ${key}`);
     // The size is known before the body is read: an oversized file is never pulled into memory.
     if (object.size > MAX_RENDER_FILE_BYTES) {

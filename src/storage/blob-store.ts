@@ -17,6 +17,37 @@ export const blobKeys = {
   part: (taskId: string, start: number) => `tasks/${taskId}/parts/${start}.json`,
 };
 
+/** Tries of an R2 call that failed in a way that may pass, and the wait before the second (then twice as long). */
+const R2_ATTEMPTS = 4;
+const R2_RETRY_MS = 50;
+const RETRIED_CALLS = new Set<PropertyKey>(["get", "head", "put", "delete", "list"]);
+
+/**
+ * The bucket with its calls tried again when they fail: R2 answers internal errors that
+ * pass (its advice is to retry), and locally the two dev processes share its SQLite files,
+ * so a write can meet the other's lock ("put: Unspecified error"). A call whose body is a
+ * stream is not retried (the stream is spent).
+ */
+export function retryingBucket(bucket: R2Bucket): R2Bucket {
+  return new Proxy(bucket, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop) as unknown;
+      if (typeof value !== "function") return value;
+      if (!RETRIED_CALLS.has(prop)) return value.bind(target);
+      return async (...args: unknown[]) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await value.apply(target, args);
+          } catch (e) {
+            if (attempt >= R2_ATTEMPTS || args.some((a) => a instanceof ReadableStream)) throw e;
+            await new Promise((r) => setTimeout(r, R2_RETRY_MS * 2 ** (attempt - 1)));
+          }
+        }
+      };
+    },
+  });
+}
+
 /** Route under which signed files are served (see src/api/routes/files.ts). */
 export const FILES_ROUTE = "/v1/files/";
 

@@ -2,7 +2,7 @@
 import { SELF, env, runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
-import { signedUrl, verifySignedPath } from "../../src/storage/blob-store";
+import { retryingBucket, signedUrl, verifySignedPath } from "../../src/storage/blob-store";
 import { taskStub } from "../../src/tasks/stubs";
 import { createKey, fetchWith, pdfFile, post, postWith } from "../helpers/api";
 
@@ -64,5 +64,23 @@ describe("retention", () => {
     expect(body.code).toBe(ERRORS.RESULT_EXPIRED.code);
     const file = await SELF.fetch(done.download_url);
     expect(file.status).toBe(410);
+  });
+});
+
+describe("R2 calls that fail in passing", () => {
+  it("are tried again, a few times, but not with a spent stream", async () => {
+    let calls = 0;
+    const flaky = { put: async (key: string) => (++calls < 3 ? Promise.reject(new Error("put: Unspecified error (0)")) : { key }) } as unknown as R2Bucket;
+    expect(await retryingBucket(flaky).put("k", "v")).toEqual({ key: "k" });
+    expect(calls).toBe(3);
+    calls = 0;
+    const broken = { put: async () => Promise.reject(new Error(`down ${++calls}`)) } as unknown as R2Bucket;
+    await expect(retryingBucket(broken).put("k", "v")).rejects.toThrow("down 4");
+    calls = 0;
+    await expect(retryingBucket(broken).put("k", new ReadableStream())).rejects.toThrow("down 1");
+    // The real bucket through the wrapper.
+    const real = retryingBucket(env.BLOBS);
+    await real.put("test/retrying", "x");
+    expect(await (await real.get("test/retrying"))!.text()).toBe("x");
   });
 });
