@@ -6,7 +6,7 @@
 //   headings: titles against author headings (structure trees, LaTeX sources); pdftotext
 //   has no notion of headings, so its row shows what a plain text layer gives
 //   formulas: display and inline formulas against the LaTeX of the pdflatex files (formulas.ts)
-//   pdf-parse-bench: 865 olmOCR-format tests on 120 LaTeX pages, per type and page set (parse-bench.ts)
+//   pdf-parse-bench (865 tests on 120 LaTeX pages) and invoices (77 tests on 10 invoices), per type and page set (fact-sets.ts)
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -21,7 +21,7 @@ import { scoreText, sourceText, sumText, TEXT_SOURCES, words, type TextScore } f
 import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type HeadingScore } from "./headings";
 import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
 import { ocrRows } from "./ocr";
-import { parseBenchRows } from "./parse-bench";
+import { factSetRows } from "./fact-sets";
 import { ensureBaselineTools } from "../debian-tools";
 import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 
@@ -77,7 +77,7 @@ rows.push(...(await doclingPdfRows(corpus)));
 const formulas = await scoreFormulas(corpus, resolve(root, "test/fixtures/pdf"));
 rows.push([`formulas, display (LaTeX sources: ${formulaSources(corpus, resolve(root, "test/fixtures/pdf")).length} pdflatex files)`, "docparse", formulaSummary(formulas.displays)]);
 rows.push([`formulas, inline (same files)`, "docparse", formulaSummary(formulas.inline)]);
-rows.push(...(await parseBenchRows(corpus, join(out, "pdf-parse-bench"), scorer)));
+for (const set of ["pdf-parse-bench", "invoices"]) rows.push(...(await factSetRows(corpus, set, join(out, set), scorer)));
 
 // Tables: pdftotext has none, so only our rows (its score would be zero).
 rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);

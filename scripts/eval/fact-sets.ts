@@ -1,8 +1,9 @@
-// pdf-parse-bench (../shared/corpus/pdf-parse-bench): 120 LaTeX-generated pages with exact
-// ground truth, 865 olmOCR-format tests (math, table, present, order), scored with
+// Corpus sets laid out as pdfs/ + tests.jsonl (olmOCR-format tests), scored with
 // ../shared/tools/score-facts for docparse and pdftotext in the same run: one row per test
-// type and one per page set (formulas, mixed, tables). The math tests are the scorer's
-// approximate token match of LaTeX inside the Markdown's math spans.
+// type and, where the PDFs are in subfolders, one per subfolder. pdf-parse-bench: 120
+// LaTeX-generated pages, 865 tests (math, table, present, order; math is the scorer's
+// approximate token match of LaTeX inside the Markdown's math spans); invoices: 10 real
+// invoices, 77 tests (fields present, line items' amounts on their rows).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,10 +19,11 @@ interface Report {
   by_category: Record<string, { passed: number; total: number }>;
 }
 
-export async function parseBenchRows(corpus: string, out: string, scorer: string): Promise<[string, string, string][]> {
-  const bench = join(corpus, "pdf-parse-bench");
+export async function factSetRows(corpus: string, setName: string, out: string, scorer: string): Promise<[string, string, string][]> {
+  const bench = join(corpus, setName);
   const pdfs = join(bench, "pdfs");
-  for (const set of readdirSync(pdfs).sort()) {
+  const folders = readdirSync(pdfs, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  for (const set of folders.length ? folders : [""]) {
     for (const name of readdirSync(join(pdfs, set)).filter((f) => f.endsWith(".pdf")).sort()) {
       const file = join(pdfs, set, name);
       const md = name.replace(/\.pdf$/, ".md");
@@ -34,11 +36,12 @@ export async function parseBenchRows(corpus: string, out: string, scorer: string
   const reports = Object.fromEntries(["docparse", "pdftotext"].map((parser) => [parser, score(scorer, bench, join(out, parser))]));
   const rows: [string, string, string][] = [];
   const rate = (r: { passed: number; total: number } | undefined) => (r ? `${((100 * r.passed) / r.total).toFixed(1)}% (${r.passed}/${r.total})` : "n/a");
-  for (const type of ["math", "table", "present", "order"]) {
-    for (const parser of ["docparse", "pdftotext"]) rows.push([`pdf-parse-bench ${type} tests${type === "math" ? " (approximate)" : ""}`, parser, rate(reports[parser]?.by_type[type])]);
+  const types = ["math", "table", "present", "order"].filter((t) => reports.docparse?.by_type[t]);
+  for (const type of types) {
+    for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} ${type} tests${type === "math" ? " (approximate)" : ""}`, parser, rate(reports[parser]?.by_type[type])]);
   }
-  for (const set of ["formulas", "mixed", "tables"]) {
-    for (const parser of ["docparse", "pdftotext"]) rows.push([`pdf-parse-bench ${set} pages, all tests`, parser, rate(reports[parser]?.by_category[`tests/${set}`])]);
+  for (const set of folders) {
+    for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} ${set} pages, all tests`, parser, rate(reports[parser]?.by_category[`tests/${set}`])]);
   }
   return rows;
 }
