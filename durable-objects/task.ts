@@ -10,7 +10,7 @@ import { deleteTaskBlobs, retryingBucket } from "../src/storage/blob-store";
 import { ERRORS } from "../src/api/errors";
 import { accountStub } from "../src/tasks/stubs";
 import { checkBegin, expiredLeases, leaseKey, nextExpiry, queuedLease, requeued, RUNNING_LEASE_MS, type Lease } from "../src/tasks/leases";
-import { isoNoZone, isTerminal, STAGE_RULES, type Stage, type TaskError, type TaskRecord, type TaskResultPointers } from "../src/tasks/record";
+import { isoNoZone, isTerminal, STAGE_RULES, type Stage, type TaskError, type TaskRecord, type TaskLifecycle, type TaskResultPointers } from "../src/tasks/record";
 
 export type BeginOutcome = { proceed: true; record: TaskRecord } | { proceed: false; record: TaskRecord | null; reason: string };
 
@@ -56,11 +56,15 @@ export class TaskObject extends DurableObject<Env> {
     return readConfig(this.env).RESULT_TTL_SECONDS * 1000;
   }
 
+  /** What the object watches over a task from its start: its leases, and the last backstop. */
+  private newLifecycle(leases: TaskLifecycle["leases"]): TaskLifecycle {
+    return { leases, abandonAt: Date.now() + this.ttlMs() * ABANDONED_TASK_TTL_FACTOR };
+  }
+
   /** Creates the record, not yet accepted; a second call keeps the first record (idempotent submission). */
   async init(record: TaskRecord): Promise<TaskRecord> {
     if (this.record) return this.record;
-    const now = Date.now();
-    this.record = { ...record, lifecycle: { leases: {}, acceptBy: now + ACCEPT_WINDOW_MS, abandonAt: now + this.ttlMs() * ABANDONED_TASK_TTL_FACTOR } };
+    this.record = { ...record, lifecycle: { ...this.newLifecycle({}), acceptBy: Date.now() + ACCEPT_WINDOW_MS } };
     return this.save();
   }
 
@@ -99,7 +103,7 @@ export class TaskObject extends DurableObject<Env> {
     const rule = STAGE_RULES[rec.kind][stage];
     if (!rule || !rule.from.includes(rec.status)) return { proceed: false, record: rec, reason: `stage ${stage} cannot start from ${rec.status}` };
     // A record from before leases (a task in flight across a deploy): its work is taken as expected.
-    const life = (rec.lifecycle ??= { leases: { [leaseKey(stage, range)]: queuedLease(stage, Date.now(), range) }, abandonAt: Date.now() + this.ttlMs() * ABANDONED_TASK_TTL_FACTOR });
+    const life = (rec.lifecycle ??= this.newLifecycle({ [leaseKey(stage, range)]: queuedLease(stage, Date.now(), range) }));
     const check = checkBegin(life.leases, stage, range, Date.now());
     if (!check.ok) return { proceed: false, record: rec, reason: check.reason };
     life.leases[leaseKey(stage, range)] = check.lease;

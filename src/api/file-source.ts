@@ -84,8 +84,8 @@ const internal = (host: string, why: string) => new ApiError("FILE_URL_REJECTED"
 
 /** A host name's addresses, every one of them public; a name with none, or whose lookup fails, cannot be fetched. */
 async function checkResolved(url: URL, resolver: HostResolver): Promise<void> {
-  const host = url.hostname.replace(/\.$/, "");
-  if (specialAddress(host.replace(/^\[|\]$/g, "")) !== undefined) return; // a literal address, already judged
+  const host = bareHost(url.hostname);
+  if (specialAddress(host) !== undefined) return; // a literal address, already judged by checkUrl
   let addresses: string[];
   try {
     addresses = await resolver.resolve(host);
@@ -116,7 +116,10 @@ export function checkUrl(raw: string): URL {
 
 /** Why a host (a name or a literal address) may not be fetched, judged without a lookup; null when only a lookup can tell. */
 export function refusedHost(hostname: string): string | null {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const host = bareHost(hostname);
   if (host === "" || host === "localhost" || host.endsWith(".localhost")) return "loopback";
   return specialAddress(host) ?? null;
 }
+
+/** A URL's host as addresses and names are compared: lower case, IPv6 without its brackets, no trailing dot. */
+const bareHost = (hostname: string) => hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");

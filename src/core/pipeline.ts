@@ -34,7 +34,6 @@ export async function inspectDocument(bytes: Uint8Array, fileName: string): Prom
   if (fileType !== ".pdf") throw notYet(fileType);
   const doc = await openPdf(bytes);
   try {
-    checkLimits(doc);
     return { fileType, pageCount: doc.numPages };
   } finally {
     await doc.loadingTask.destroy();
@@ -109,11 +108,10 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
         // The OCR engine failing to start is the service's trouble, not the page's: the task is
         // retried. A document past a limit fails as a whole.
         if (e instanceof CoreError && (e.retryable || e.code === "limit_exceeded")) throw e;
-        // A decompression bomb is the document's: it fails as a whole, not as an empty page.
-        checkLimits(pdf);
         warnings.push({ page: i, code: "page_unreadable", message: `Page ${i + 1} could not be read: ${e instanceof Error ? e.message : String(e)}` });
         pages.push({ index: i, width: 0, height: 0, blocks: [] });
       }
+      // A decompression bomb is the document's: it fails as a whole, not as an empty page.
       checkLimits(pdf);
       options.onProgress?.(pages.length, end - start);
     }
