@@ -10,6 +10,9 @@ import { join } from "node:path";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
+// @ts-expect-error: the scorer is plain JavaScript without types
+import { extractMathSpans } from "../../../shared/tools/score-facts/lib/latex.mjs";
+import { bestGlyphF1 } from "./formula-render";
 
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 const renderOptions = { outputFormats: ["markdown" as const], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, table: "html" as const }, features };
@@ -40,6 +43,7 @@ export async function factSetRows(corpus: string, setName: string, out: string, 
   for (const type of types) {
     for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} ${type} tests${type === "math" ? " (approximate)" : ""}`, parser, rate(reports[parser]?.by_type[type])]);
   }
+  if (types.includes("math")) rows.push(...renderingRows(bench, out, setName));
   for (const set of folders) {
     for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} ${set} pages, all tests`, parser, rate(reports[parser]?.by_category[`tests/${set}`])]);
   }
@@ -59,4 +63,31 @@ function score(scorer: string, bench: string, mdDir: string): Report | undefined
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The rendering check of the math tests (formula-render.ts): each ground-truth formula
+ * against the best of the page's math spans, typeset and compared glyph by glyph. Mean
+ * score, and the share rendered exactly alike.
+ */
+function renderingRows(bench: string, out: string, setName: string): [string, string, string][] {
+  const tests = readFileSync(join(bench, "tests.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id: string; pdf: string; type: string; math?: string });
+  const rows: [string, string, string][] = [];
+  for (const parser of ["docparse", "pdftotext"]) {
+    const scores: number[] = [];
+    const byTest: Record<string, number | null> = {};
+    let unreadable = 0;
+    for (const t of tests.filter((t) => t.type === "math" && t.math)) {
+      const spans = extractMathSpans(readFileSync(join(out, parser, t.pdf.replace(/\.pdf$/, ".md")), "utf8")) as string[];
+      const score = bestGlyphF1(t.math!, spans);
+      byTest[t.id] = score ?? null;
+      if (score === undefined) unreadable++;
+      else scores.push(score);
+    }
+    writeFileSync(join(out, `${parser}.rendering.json`), JSON.stringify(byTest, null, 1));
+    const mean = scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length);
+    const exact = scores.filter((s) => s === 1).length;
+    rows.push([`${setName} math, rendering check (mean glyph F1; exact)`, parser, `${(100 * mean).toFixed(1)}%; ${exact}/${scores.length} exact${unreadable ? ` (${unreadable} truths MathJax cannot read)` : ""}`]);
+  }
+  return rows;
 }
