@@ -16,6 +16,10 @@ export const LATEX_OF: Record<string, string> = {
   "∈": "\\in", "∉": "\\notin", "∋": "\\ni", "⊂": "\\subset", "⊃": "\\supset", "⊆": "\\subseteq", "⊇": "\\supseteq", "∪": "\\cup", "∩": "\\cap",
   "∀": "\\forall", "∃": "\\exists", "¬": "\\neg", "∧": "\\wedge", "∨": "\\vee", "∅": "\\emptyset",
   "⟨": "\\langle", "⟩": "\\rangle", "⌊": "\\lfloor", "⌋": "\\rfloor", "⌈": "\\lceil", "⌉": "\\rceil", "‖": "\\|",
+  "†": "\\dagger", "‡": "\\ddagger", "⊤": "\\top", "⊥": "\\perp", "⊢": "\\vdash", "⊨": "\\models", "∖": "\\setminus", "∣": "\\mid", "⋆": "\\star", "⋄": "\\diamond",
+  "≺": "\\prec", "≻": "\\succ", "⪯": "\\preceq", "⪰": "\\succeq", "⊊": "\\subsetneq", "⊑": "\\sqsubseteq", "⊔": "\\sqcup", "⊓": "\\sqcap", "⊎": "\\uplus", "⊙": "\\odot", "⊖": "\\ominus",
+  "↑": "\\uparrow", "↓": "\\downarrow", "⟶": "\\longrightarrow", "⟵": "\\longleftarrow", "⟹": "\\Longrightarrow", "⟼": "\\longmapsto", "↪": "\\hookrightarrow", "⇀": "\\rightharpoonup",
+  "∠": "\\angle", "△": "\\triangle", "ℜ": "\\Re", "ℑ": "\\Im", "℘": "\\wp", "ð": "\\eth", "ı": "\\imath", "ȷ": "\\jmath",
   "…": "\\ldots", "⋯": "\\cdots", "⋮": "\\vdots", "⋱": "\\ddots", "ℓ": "\\ell", "ℏ": "\\hbar", "ℵ": "\\aleph", "′": "\\prime",
 };
 

@@ -10,30 +10,10 @@
 // rebuilt (matrices, scripts inside a fraction) leaves the region as text.
 import type { Block, Line, Span } from "../model";
 import { lineFontSize, union } from "./lines";
-import { FUNCTION_NAMES, LATEX_OF } from "../latex/symbols";
+import { FUNCTION_NAMES } from "../latex/symbols";
+import { spanTokens } from "../latex/glyph-tokens";
+import { EXTENSION_FONT, MATH_FONT } from "../latex/math-fonts";
 
-/**
- * Math fonts by their names (the subset prefix is already gone): TeX's and the AMS's,
- * Latin Modern, Euler (eurm, eufm, eusm, euex), the math fonts of the text families TeX
- * papers are set in (newtx/txfonts/pxfonts: tx-, px-, rtx-, ntx- with mi/sy/ex; kpfonts:
- * "Kp--M-" and jkpm; mathpazo: zplm; fourier: fut-mi/sy/ex; MathDesign's MathItalic, Symbol
- * and Extension faces, not its text faces; Libertinus Math), the OpenType math fonts (STIX,
- * Cambria, XITS, TeX Gyre, Asana, New CM) and MathType's.
- */
-const MATH_FONT = new RegExp(
-  "^(" +
-    [
-      "cmmi", "cmsy", "cmex", "cmbsy", "cmmib", "msam", "msbm", "eur[mb]", "euf[mb]", "eus[mb]", "euex", "rsfs",
-      "lmmath", "latinmodernmath", "stix(two)?math", "cambria-?math", "xitsmath", "texgyre\\w*math", "asanamath", "newcmmath",
-      "mtextra", "mt-extra", "euclid", "mathematicalpi", "mtmi", "mtsy", "mtex",
-      "(tx|px|rtx|ntx)b?(mi|mia|sy|sya|syb|syc|ex|exx)", "kp-+m-", "jkpm", "zplm", "fut(mi|sy|ex)", "libertinus(t1)?math",
-      "mathdesign-.*-(math\\w*|symbol\\w*|extension)-",
-    ].join("|") +
-    ")",
-  "i",
-);
-/** TeX's extension fonts: big operators and radicals, drawn from letters of the font's own encoding. */
-const EXTENSION_FONT = /^(cmex|euex|lmmathextension|(tx|px|rtx|ntx)b?exx?\b|kp-+m-ex|futex|mathdesign-.*-extension-)/i;
 const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
 /** Words of running text: three letters or more outside math fonts, other than function names. */
 const PROSE_WORD = /\p{L}{3,}/gu;
@@ -227,7 +207,7 @@ export function regionLatex(lines: Line[], main: Line): string | undefined {
     const op = operators.find((o) => Math.abs(o.x - s.bbox[0]) < size || (centre > o.x && centre < o.x + 1.5 * size) || (s.bbox[0] >= o.x && s.bbox[0] <= (o.right ?? o.x) + size / 2));
     if (op && Math.abs(shift) > 0.5 * size) {
       flush();
-      const text = joinTokens(tokens(s.text, isMathSpan(s), s.fontFamily));
+      const text = joinTokens(spanTokens(s));
       if (shift < 0) op.above = (op.above ?? "") + text;
       else op.below = (op.below ?? "") + text;
       continue;
@@ -237,7 +217,7 @@ export function regionLatex(lines: Line[], main: Line): string | undefined {
       const inner = baselineOf(s) - script.baseline;
       const innerKind = inner < -SCRIPT_SHIFT * script.size ? "^" : inner > SCRIPT_SHIFT * script.size ? "_" : undefined;
       if (innerKind) {
-        script.tokens[script.tokens.length - 1] += `${innerKind}{${joinTokens(tokens(s.text, isMathSpan(s), s.fontFamily))}}`;
+        script.tokens[script.tokens.length - 1] += `${innerKind}{${joinTokens(spanTokens(s))}}`;
         continue;
       }
     }
@@ -252,7 +232,7 @@ export function regionLatex(lines: Line[], main: Line): string | undefined {
       flush();
       script = { kind, tokens: [], x: s.bbox[0], host: lastBefore(items, s.bbox[0]), size: s.fontSize, baseline: baselineOf(s) };
     }
-    script.tokens.push(...tokens(s.text, isMathSpan(s), s.fontFamily));
+    script.tokens.push(...spanTokens(s));
   }
   flush();
   for (const op of operators) op.latex += `${op.below ? `_{${op.below}}` : ""}${op.above ? `^{${op.above}}` : ""}`;
@@ -280,7 +260,7 @@ function smallFractions(spans: Span[], baseline: number, size: number, operators
     const before = spans.filter((o) => o !== top && o !== bottom && !small(o) && o.bbox[2] <= x + 0.5).sort((a, b) => b.bbox[2] - a.bbox[2])[0];
     if (before && x - before.bbox[2] < 0.15 * size && !/[\s=+\-−<>≤≥(]$/.test(before.text)) continue;
     used.add(top).add(bottom);
-    const tex = (s: Span) => joinTokens(tokens(s.text, isMathSpan(s), s.fontFamily));
+    const tex = (s: Span) => joinTokens(spanTokens(s));
     fractions.push({ x, latex: `\\frac{${tex(top)}}{${tex(bottom)}}` });
   }
   return { fractions, rest: spans.filter((s) => !used.has(s)) };
@@ -315,7 +295,7 @@ function stackedFractions(over: Span[], under: Span[], size: number): Item[] | u
     const [t0, t1] = extent(top);
     const [b0, b1] = extent(bottoms[i]);
     if (Math.min(t1, b1) <= Math.max(t0, b0)) return undefined;
-    const tex = (c: Span[]) => joinTokens(c.flatMap((s) => tokens(s.text, isMathSpan(s), s.fontFamily)));
+    const tex = (c: Span[]) => joinTokens(c.flatMap((s) => spanTokens(s)));
     items.push({ x: Math.min(t0, b0), latex: `\\frac{${tex(top)}}{${tex(bottoms[i])}}` });
   }
   return items;
@@ -323,7 +303,7 @@ function stackedFractions(over: Span[], under: Span[], size: number): Item[] | u
 
 /** A span's tokens, each at its share of the span's width (a script hangs on the token left of it). */
 function placedTokens(s: Span): Item[] {
-  const list = tokens(s.text, isMathSpan(s), s.fontFamily);
+  const list = spanTokens(s);
   const step = (s.bbox[2] - s.bbox[0]) / Math.max(1, list.length);
   return list.map((latex, i) => ({ x: s.bbox[0] + i * step, latex }));
 }
@@ -331,36 +311,6 @@ function placedTokens(s: Span): Item[] {
 /** The item a script hangs on: the last one starting left of it. */
 function lastBefore(items: Item[], x: number): Item | undefined {
   return items.filter((i) => i.x < x).sort((a, b) => b.x - a.x)[0];
-}
-
-/** Symbols by their LaTeX names: the shared table, and the characters LaTeX must escape. */
-const SYMBOLS: Record<string, string> = {
-  ...LATEX_OF,
-  "∗": "*", "−": "-", "ℓ": "\\ell", "∥": "\\|", "‖": "\\|", "′": "'", "″": "''", "√": "\\surd",
-  "{": "\\{", "}": "\\}", "%": "\\%", "#": "\\#", "&": "\\&", "$": "\\$", "_": "\\_", "\\": "\\backslash",
-};
-
-/**
- * LaTeX tokens of a span. Upright words in the text font are function names (\sin) or
- * words (\text{and}); letters in a math font are variables, one by one.
- */
-/** Alphabets TeX sets in fonts of their own: the letters of these fonts are written with their command. */
-const ALPHABET_FONT: [RegExp, string][] = [[/^msbm/i, "\\mathbb"], [/^(eufm|eufb)/i, "\\mathfrak"], [/^(rsfs|eusm)/i, "\\mathcal"]];
-
-function tokens(text: string, math: boolean, fontFamily = ""): string[] {
-  const alphabet = ALPHABET_FONT.find(([font]) => font.test(fontFamily))?.[1];
-  if (alphabet) return [...text.replace(/\s+/g, "")].map((ch) => (/\p{L}/u.test(ch) ? `${alphabet}{${ch}}` : SYMBOLS[ch] ?? ch));
-  const out: string[] = [];
-  // Mathematical alphanumerics (𝑥, 𝐀) are letters in a style: NFKC gives the letter.
-  // ℓ is a letter of its own in mathematics (\ell), which NFKC would flatten to l.
-  for (const piece of text.replace(/ℓ/g, "\u0000").normalize("NFKC").replace(/\u0000/g, "ℓ").split(/(\p{L}{2,})/u)) {
-    if (!math && /^\p{L}{2,}$/u.test(piece)) {
-      out.push(FUNCTION_NAMES.has(piece) ? `\\${piece}` : `\\text{${piece}}`);
-      continue;
-    }
-    for (const ch of piece) if (!/\s/.test(ch)) out.push(SYMBOLS[ch] ?? ch);
-  }
-  return out;
 }
 
 /** Accents TeX sets over the glyph before them in the text layer ("x¨" is \ddot{x}). */

@@ -10,6 +10,7 @@ import { headingContent, taggedHeadings } from "./tags";
 import type { OutlineEntry } from "./outline";
 import { fontInfoFromName, pageFonts } from "./fonts";
 import { pageRulings, type Ruling } from "./graphics";
+import { EXTENSION_FONT, MATH_FONT } from "../../latex/math-fonts";
 import type { DrawingCluster } from "./drawing-clusters";
 import { mayHoldTable } from "../../processors/tables/hints";
 import { uprightRotation } from "./upright";
@@ -80,8 +81,6 @@ interface PdfTextItem {
 const ASCENT = 0.8;
 /** Descent below the baseline, as a share of the font size. */
 const DESCENT = 0.2;
-/** TeX's math extension fonts, whose glyphs hang below their origin. */
-const EXTENSION_FONT = /^(cmex|euex|lmmathextension)/i;
 /**
  * How far (font sizes) a hanging glyph reaches below its origin, and how far below the
  * origin the baseline of the line it stands in lies (TeX centres these glyphs on the math
@@ -102,7 +101,7 @@ const OTHER_HANGING = { depth: 1.2, baseline: 0.9 };
 /** The hang of a TeX extension glyph (or of a radical sign in a math font); undefined for type standing on its baseline. */
 function hangingGlyph(text: string, fontName: string): { depth: number; baseline: number } | undefined {
   const glyph = text.trim();
-  if (glyph === "√" && /^(cmsy|cmex)/i.test(fontName)) return HANGING["√"];
+  if (glyph === "√" && MATH_FONT.test(fontName)) return HANGING["√"];
   if (!EXTENSION_FONT.test(fontName) || [...glyph].length !== 1) return undefined;
   return HANGING[glyph] ?? OTHER_HANGING;
 }
