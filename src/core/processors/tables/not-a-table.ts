@@ -1,8 +1,10 @@
 // Reasons a region of aligned text is not a table, however well its columns line up:
 // running text set in columns, a list's markers beside its items, a numbered code listing,
 // and the small lettering of a diagram or chart (checked for ruled grids too); and a
-// paper's authors side by side, which are columns of text.
+// paper's authors side by side, which are columns of text; and a displayed formula, whose
+// limits stand over and under its big operators like rows of cells.
 import type { Run } from "../../backends/pdf/runs";
+import { EXTENSION_FONT } from "../../latex/math-fonts";
 import type { Chunk, TextRow } from "./rows";
 
 /** A column reads like running text when half its chunks have at least this many words. */
@@ -13,7 +15,15 @@ const MARKER = /^([•·◦▪●○■‣⁃\-–*]|\(?\d{1,3}[.)]|\(?[a-z][.)]
 const MIN_NUMBERED = 3;
 
 export function notATable(rows: TextRow[], bounds: number[]): boolean {
-  return looksLikeText(rows, bounds) || numberedLines(rows, bounds);
+  return looksLikeText(rows, bounds) || numberedLines(rows, bounds) || displayedFormula(rows);
+}
+
+/** A display's rows: its limits above, the operators' row, its limits below. */
+const MAX_FORMULA_ROWS = 3;
+
+/** A few rows around a big operator of TeX's extension fonts (∑, ∫ with limits side by side): one formula, not a table. */
+function displayedFormula(rows: TextRow[]): boolean {
+  return rows.length <= MAX_FORMULA_ROWS && rows.some((r) => r.chunks.some((c) => c.runs.some((run) => EXTENSION_FONT.test(run.fontFamily) && run.text.trim().length === 1)));
 }
 
 const columnAt = (bounds: number[]) => (c: Chunk) => {
