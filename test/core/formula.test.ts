@@ -35,6 +35,19 @@ describe("display formulas in PDFs", () => {
     expect(md).toContain("<mfrac><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><mn>2</mn></mfrac>");
   });
 
+  it("reads fractions and radicals from their drawn bars: nested, with an index, with no relation, inline", async () => {
+    // test/fixtures/pdf/drawn-bars.tex: the LaTeX below is its source's.
+    const doc = await parsePdf("drawn-bars.pdf", await fixtureFile("pdf/drawn-bars.pdf"));
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toEqual([
+      "\\varphi=\\frac{1+\\sqrt{5}}{2}",
+      "\\gamma=\\frac{1}{\\sqrt{1-\\frac{v^{2}}{c^{2}}}}",
+      "r=\\sqrt[3]{\\frac{3V}{4\\pi}}",
+      "\\frac{a+b}{2n}",
+    ]);
+    expect(blocks.flatMap((b) => b.inlineMath ?? []).map((m) => m.latex)).toEqual(["\\frac{x}{y+1}", "\\sqrt{x^{2}+y^{2}}"]);
+  });
+
   it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {
     const doc = await parsePdf("code_and_formula.pdf", await corpusFile("docling-testdata/pdf/code_and_formula.pdf"));
     expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex))).toEqual(["a^{2}+8=12"]);

@@ -13,6 +13,8 @@ import { lineFontSize, union } from "./lines";
 import { FUNCTION_NAMES } from "../latex/symbols";
 import { spanTokens } from "../latex/glyph-tokens";
 import { EXTENSION_FONT, MATH_FONT } from "../latex/math-fonts";
+import type { Ruling } from "../backends/pdf/graphics";
+import { barredItems } from "./formula-bars";
 
 const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
 /** Words of running text: three letters or more outside math fonts, other than function names. */
@@ -43,19 +45,20 @@ const SCRIPT_SHIFT = 0.12;
 /** Full-size type this far off the main baseline (font sizes) is another row: a numerator or a denominator. */
 const OTHER_ROW = 0.5;
 
-export function markFormulas(blocks: Block[]): void {
+/** `rules`: the page's level rules, where its fractions' and radicals' bars are drawn. */
+export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
   const pieces = blocks.filter((b) => b.type === "text" && !b.hidden && b.lines?.length && b.lines.length <= MAX_LINES && b.text.length <= MAX_CHARS && b.lines.every(isFormulaPiece));
   const numbers = blocks.filter((b) => b.type === "text" && !b.hidden && EQUATION_NUMBER.test(b.text.trim()));
   for (const region of regions(pieces)) {
     const lines = region.flatMap((b) => b.lines!);
-    const main = mainLine(lines);
+    const main = mainLine(lines, rules);
     // Digits and signs alone ("≥65" in a chart's axis labels) are not set as mathematics.
     if (!main || !lines.some((l) => l.spans.some((s) => isMathSpan(s) && s.text.trim()))) continue;
     const size = lineFontSize(main);
     const box = region.map((b) => b.bbox).reduce(union);
     const rest = blocks.filter((o) => !region.includes(o) && !numbers.includes(o) && !o.hidden);
     if (!setApart(box, rest, size)) continue;
-    const latex = regionLatex(lines, main);
+    const latex = regionLatex(lines, main, rules);
     if (latex === undefined) continue;
     const number = numbers.find((n) => n.bbox[1] < main.bbox[3] && n.bbox[3] > main.bbox[1] && n.bbox[0] > box[2]);
     const [first, ...others] = region;
@@ -99,10 +102,16 @@ function regions(pieces: Block[]): Block[][] {
   return [...groups.values()];
 }
 
-/** The line carrying the relation, in the largest type: the row the others hang on. */
-function mainLine(lines: Line[]): Line | undefined {
+/**
+ * The line carrying the relation, in the largest type: the row the others hang on. A
+ * display may state no relation when it is a fraction or a radical (its bar drawn across
+ * its lines): then its largest line.
+ */
+function mainLine(lines: Line[], rules: Ruling[]): Line | undefined {
   const stating = lines.filter((l) => RELATION.test(l.spans.map(spanText).join("")) || l.spans.some(isBigOperator));
-  return stating.sort((a, b) => lineFontSize(b) - lineFontSize(a) || b.spans.length - a.spans.length)[0];
+  const box = lines.map((l) => l.bbox).reduce(union);
+  const barred = rules.some((r) => r.y0 > box[1] && r.y0 < box[3] && r.x0 >= box[0] - lineFontSize(lines[0]) && r.x1 <= box[2] + lineFontSize(lines[0]));
+  return (stating.length ? stating : barred ? lines : []).sort((a, b) => lineFontSize(b) - lineFontSize(a) || b.spans.length - a.spans.length)[0];
 }
 
 /**
@@ -161,17 +170,20 @@ interface Item {
  * against it as scripts, or over and under a big operator as its limits; full-size type
  * above and below it as fractions. Undefined for what is not rebuilt.
  */
-export function regionLatex(lines: Line[], main: Line): string | undefined {
+export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): string | undefined {
   const size = lineFontSize(main);
-  const full = main.spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && !isBigOperator(s));
+  // Fractions and radicals whose bars are drawn first: what they take is theirs.
+  const everything = lines.flatMap((l) => l.spans);
+  const drawn = rules.length ? barredItems(everything, everything.filter(isRadical), rules, size, readPart) : { items: [], rest: everything };
+  const full = main.spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && !isBigOperator(s) && drawn.rest.includes(s));
   const baseline = full.length ? full.reduce((n, s) => n + baselineOf(s), 0) / full.length : baselineOf(main.spans[0]);
-  const all = lines.flatMap((l) => l.spans).sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const all = [...drawn.rest].sort((a, b) => a.bbox[0] - b.bbox[0]);
   // Big operators first: a limit may start a hair left of its operator.
   const operators: Item[] = all.filter(isBigOperator).map((s) => ({ x: s.bbox[0], right: s.bbox[2], latex: BIG_OPERATORS[s.text.trim()] }));
   // Small type stacked over small type, set apart from what precedes it: a fraction in a line of text (½), not scripts.
   const { fractions: textFractions, rest: spans } = smallFractions(all.filter((s) => !isRadical(s)), baseline, size, all.filter(isBigOperator));
   const radicals: Item[] = all.filter(isRadical).map((s) => ({ x: s.bbox[0], latex: RADICAL }));
-  const items: Item[] = [...operators, ...textFractions, ...radicals];
+  const items: Item[] = [...operators, ...textFractions, ...radicals, ...drawn.items];
   // Full-size type above and below the main line: numerators and denominators.
   const over: Span[] = [];
   const under: Span[] = [];
@@ -240,6 +252,12 @@ export function regionLatex(lines: Line[], main: Line): string | undefined {
   if (!fractions) return undefined;
   items.push(...fractions);
   return joinTokens(withRadicands(items.sort((a, b) => a.x - b.x).map((i) => i.latex)));
+}
+
+/** A numerator, a denominator or a radicand: its spans read as a formula of their own, with the rules inside it. */
+function readPart(spans: Span[], rules: Ruling[]): string | undefined {
+  const line: Line = { bbox: spans.map((s) => s.bbox).reduce(union), spans: [...spans].sort((a, b) => a.bbox[0] - b.bbox[0]) };
+  return regionLatex([line], line, rules);
 }
 
 /** Inline (text-style) fractions: a raised and a lowered span of small type over one another, after a space or at the start. */

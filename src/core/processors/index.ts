@@ -36,8 +36,8 @@ export function processPage(index: number, raw: PageRuns): Page {
   const horizontal = rest.filter((r) => !r.vertical && !r.rotated);
   const vertical = rest.filter((r) => r.vertical);
   const textBlocks = [...markCode(buildBlocks(buildLines(horizontal))), ...columns, ...buildTurnedBlocks(rest.filter((r) => r.rotated))];
-  markFormulas(textBlocks);
-  markInlineFormulas(textBlocks);
+  markFormulas(textBlocks, raw.formulaRules);
+  markInlineFormulas(textBlocks, raw.formulaRules);
   const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(images), ...vectorFigureBlocks(figures)], raw.width);
   attachCaptions(blocks);
   placeInlineImages(blocks, images);

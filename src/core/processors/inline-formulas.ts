@@ -9,6 +9,7 @@ import type { Block, Line, Span } from "../model";
 import { lineFontSize } from "./lines";
 import { isMathSpan, regionLatex } from "./formulas";
 import { FUNCTION_NAMES } from "../latex/symbols";
+import type { Ruling } from "../backends/pdf/graphics";
 
 /** Type this much smaller than its line is a script (an exponent, an index). */
 const SCRIPT_SIZE = 0.85;
@@ -52,15 +53,16 @@ const MEANINGFUL = /[\p{L}=<>≤≥≠≈≡∈∉⊂⊆∪∩∑∏∫±×÷√
 /** Punctuation that ends the sentence around a formula, not the formula. */
 const TRAILING_PUNCTUATION = /[\s.,;:]+$/;
 
-export function markInlineFormulas(blocks: Block[]): void {
+/** `rules`: the page's level rules, where its fractions' and radicals' bars are drawn (a radical's bar may stand a little above its line's box). */
+export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void {
   for (const block of blocks) {
     if (block.type !== "text" || block.hidden || !block.lines?.length) continue;
-    const found = block.lines.flatMap(lineFormulas);
+    const found = block.lines.flatMap((line) => lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3])));
     if (found.length) block.inlineMath = found;
   }
 }
 
-function lineFormulas(line: Line): { printed: string; latex: string }[] {
+function lineFormulas(line: Line, rules: Ruling[]): { printed: string; latex: string }[] {
   const size = lineFontSize(line);
   const spans = line.spans;
   const isScript = (s: Span) => s.fontSize < SCRIPT_SIZE * size && !!s.text.trim();
@@ -85,7 +87,7 @@ function lineFormulas(line: Line): { printed: string; latex: string }[] {
     if (before) stretch.unshift(spanPart(spans[start - 1], before[1], "tail"));
     const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
-    const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line)?.replace(/[.,;:]+$/, "");
+    const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line, rules)?.replace(/[.,;:]+$/, "");
     // A reading that leaves brackets open, or starts on punctuation, is a formula read in part (a script over two rows): the glyphs stay as printed.
     if (latex && balanced(printed) && balanced(latex) && !/^[.,;:]/.test(latex)) out.push({ printed, latex });
   }

@@ -47,6 +47,8 @@ export interface PageRuns {
   runs: Run[];
   /** Ruling lines of the drawing; fetched only when the text layer suggests a table (see tables/hints.ts). */
   rulings?: Ruling[];
+  /** The drawing's level rules on pages set partly in math fonts: fraction bars, radicals' bars, overlines. */
+  formulaRules?: Ruling[];
   /** Headings the tagged-PDF structure tree names on this page. */
   headings?: OutlineEntry[];
   /** Clusters of the vector drawing, read when figures are rendered (processors/vector-figures.ts picks the figures). */
@@ -172,11 +174,14 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   const links = await pageLinks(page, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
+  const rulings = await tableRulings(page, runs, viewport.width, rotation);
+  const formulaRules = runs.some((r) => MATH_FONT.test(r.fontFamily)) ? (rulings ?? (await drawnRulings(page, rotation))).filter((r) => r.y0 === r.y1) : undefined;
   return {
     width: viewport.width,
     height: viewport.height,
     runs,
-    rulings: await tableRulings(page, runs, viewport.width, rotation),
+    rulings,
+    ...(formulaRules?.length ? { formulaRules } : {}),
     ...(headings.length ? { headings } : {}),
     ...(rotation !== page.rotate ? { turned: (rotation - page.rotate + 360) % 360 } : {}),
     rotation,
@@ -191,11 +196,14 @@ function markedContentOf(stack: { id?: string; tag?: string }[]): Pick<Run, "mar
 
 /** The drawing's ruling lines, read only for pages whose text may hold a table (the operator list is costly). */
 async function tableRulings(page: PdfPage, runs: Run[], width: number, rotation: number): Promise<Ruling[] | undefined> {
-  if (!mayHoldTable(runs, width)) return undefined;
+  return mayHoldTable(runs, width) ? drawnRulings(page, rotation) : undefined;
+}
+
+async function drawnRulings(page: PdfPage, rotation: number): Promise<Ruling[]> {
   try {
     return await pageRulings(page, rotation);
   } catch {
-    // A drawing pdf.js cannot read leaves the text: tables are then found from alignment alone.
+    // A drawing pdf.js cannot read leaves the text: tables are then found from alignment alone, formulas without their bars.
     return [];
   }
 }
