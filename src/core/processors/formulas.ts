@@ -27,8 +27,10 @@ const RELATION = /[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔∑∏∫∮]
 const EQUATION_NUMBER = /^\(([0-9]{1,3}(\.[0-9]{1,3})*[a-z]?)\)$/;
 /** Pieces of one display are at most this many font sizes apart, up or down... */
 const PIECE_GAP_Y = 0.6;
-/** ...and overlap or come this close sideways. */
+/** ...and overlap or come this close sideways... */
 const PIECE_GAP_X = 1;
+/** ...or, on one baseline, this close: the parts of a display TeX spaces with \quad or \qquad ("Γ = X′,  Γ = Y′"). */
+const SAME_ROW_GAP_X = 2.2;
 /** Boxes overlapping by less than this many font sizes up or down only graze. */
 const GRAZE = 0.3;
 /** Nothing else stands within this many font sizes beside a display formula... */
@@ -94,7 +96,8 @@ function regions(pieces: Block[]): Block[][] {
       const size = Math.max(...[pieces[i], pieces[j]].flatMap((p) => p.lines!.map(lineFontSize)));
       const dy = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
       const dx = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
-      if (dy < PIECE_GAP_Y * size && dx < PIECE_GAP_X * size) parent[find(i)] = find(j);
+      const oneRow = Math.abs(a[3] - b[3]) < GRAZE * size && Math.abs(a[1] - b[1]) < GRAZE * size;
+      if (dy < PIECE_GAP_Y * size && dx < (oneRow ? SAME_ROW_GAP_X : PIECE_GAP_X) * size) parent[find(i)] = find(j);
     }
   }
   const groups = new Map<number, Block[]>();

@@ -19,7 +19,9 @@ const CONNECTOR = /^[\s\d.,:;+\-−=<>≤≥()[\]/|'′!¯˙¨ˆ˜ˇ˘]*$/;
 const SENTENCE_END = /\.(\s|$)/;
 /** Function names set upright in the text font ("A cos(ωt)", "sin θ"). */
 const FUNCTION_NAME = new RegExp(`(?<![\\p{L}])(${[...FUNCTION_NAMES].join("|")})(?![\\p{L}])`, "gu");
-const isConnector = (text: string) => CONNECTOR.test(text.replace(FUNCTION_NAME, "")) && !SENTENCE_END.test(text);
+/** An operator's name glued to the bracket of its argument inside a formula ("I − diag(1, 0)", "vec(B)"): prose leaves a space before a bracket. */
+const NAME_AT_BRACKET = /(?<![\p{L}])\p{L}{2,}(?=\()/gu;
+const isConnector = (text: string) => CONNECTOR.test(text.replace(FUNCTION_NAME, "").replace(NAME_AT_BRACKET, "")) && !SENTENCE_END.test(text);
 /** A function name ending the text before a formula, written against it ("sinθ"). */
 const TRAILING_FUNCTION = new RegExp(`(?<![\\p{L}])(${[...FUNCTION_NAMES].join("|")})\\s*$`, "u");
 /** An accent the text layer gives before its letter ("a velocity ˙" + "x"). */
@@ -107,12 +109,13 @@ function numberHead(next: Span, stretch: Span[]): Span | undefined {
   return spanPart(next, m[0], "head");
 }
 
+/** Every bracket closed: braces by braces, round and square brackets by either (the half-open interval [0, ∞) is whole). */
 function balanced(text: string): boolean {
   const open: string[] = [];
-  const pairs: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
   for (const ch of text.replace(/\\[{}]/g, "")) {
     if (ch === "(" || ch === "[" || ch === "{") open.push(ch);
-    else if (ch in pairs && open.pop() !== pairs[ch]) return false;
+    else if (ch === "}" && open.pop() !== "{") return false;
+    else if ((ch === ")" || ch === "]") && !["(", "["].includes(open.pop() ?? "")) return false;
   }
   return open.length === 0;
 }

@@ -100,6 +100,21 @@ const HANGING: Record<string, { depth: number; baseline: number }> = {
 };
 const OTHER_HANGING = { depth: 1.2, baseline: 0.9 };
 
+/**
+ * TeX's extension fonts (the OMX encoding) keep their delimiters in codes 0 to 0x2F, four
+ * sizes of ( ) [ ] ⌊ ⌋ ⌈ ⌉ { } ⟨ ⟩ | ‖ / \. A font without a Unicode map gives the codes
+ * themselves: control characters, "!" for a right parenthesis. Those are read as their
+ * delimiters; "(", ")" and "/", which a Unicode map may give for the real thing, are left as
+ * they are, and so is a space, which pdf.js also puts between words of its own accord (the
+ * largest left parenthesis, code 0x20, is lost).
+ */
+const OMX_DELIMITERS = "()[]⌊⌋⌈⌉{}⟨⟩|‖/\\()()[]⌊⌋⌈⌉{}⟨⟩/\\()[]⌊⌋⌈⌉{}⟨⟩/\\/\\";
+function extensionDelimiter(text: string, fontName: string): string {
+  if (text.length !== 1 || !EXTENSION_FONT.test(fontName)) return text;
+  const code = text.charCodeAt(0);
+  return code < OMX_DELIMITERS.length && !"()/ ".includes(text) ? OMX_DELIMITERS[code] : text;
+}
+
 /** The hang of a TeX extension glyph (or of a radical sign in a math font); undefined for type standing on its baseline. */
 function hangingGlyph(text: string, fontName: string): { depth: number; baseline: number } | undefined {
   const glyph = text.trim();
@@ -124,7 +139,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
       continue;
     }
     const item = raw as PdfTextItem;
-    const str = readableText(item.str);
+    const str = readableText(extensionDelimiter(item.str, fonts.get(item.fontName)?.name ?? ""));
     if (!str.trim()) {
       if (item.hasEOL && runs.length) runs[runs.length - 1].eol = true;
       continue;
