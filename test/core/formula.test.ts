@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { latexToAsciiMath } from "../../src/core/render/asciimath";
 import { formatFormula } from "../../src/core/render/formula";
+import { regionLatex } from "../../src/core/processors/formulas";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats } from "../../src/core/options";
@@ -46,6 +47,22 @@ describe("display formulas in PDFs", () => {
       "\\frac{a+b}{2n}",
     ]);
     expect(blocks.flatMap((b) => b.inlineMath ?? []).map((m) => m.latex)).toEqual(["\\frac{x}{y+1}", "\\sqrt{x^{2}+y^{2}}"]);
+  });
+
+  it("sets an accent over the glyph under it, wherever the text layer gives it, and its scripts after it", () => {
+    // n̂_{iσ} = ĉ^{†}_{iσ}: the hat over c comes inside the span of the "=" before it (LaTeX's Latin Modern, pdf-parse-bench mixed/006).
+    const sp = (text: string, fontFamily: string, fontSize: number, bbox: [number, number, number, number]) => ({ text, fontFamily, fontSize, bbox, bold: false, italic: false });
+    const spans = [
+      sp("n", "LMMathItalic10-Regular", 10.9, [262.5, 611, 269.1, 621.9]),
+      sp("ˆ", "LMRoman10-Regular", 10.9, [263.1, 611, 268.5, 621.9]),
+      sp("iσ", "LMMathItalic8-Regular", 8, [269.1, 615, 276.8, 623]),
+      sp(" = ˆ", "LMRoman10-Regular", 10.9, [280.6, 611, 297.8, 621.9]),
+      sp("c", "LMMathItalic10-Regular", 10.9, [292.1, 611, 296.8, 621.9]),
+      sp("†", "LMMathSymbols8-Regular", 8, [296.8, 608, 300.6, 616]),
+      sp("iσ", "LMMathItalic8-Regular", 8, [296.8, 616.5, 304.6, 624.4]),
+    ];
+    const line = { bbox: [262.5, 608, 304.6, 624.4] as [number, number, number, number], spans };
+    expect(regionLatex([line], line)).toBe("\\hat{n}_{i\\sigma}=\\hat{c}_{i\\sigma}^{\\dagger}");
   });
 
   it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {

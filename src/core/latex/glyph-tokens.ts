@@ -104,7 +104,8 @@ export function spanTokens(s: Span): string[] {
   for (let i = 0; i < chars.length; i++) {
     const { base, styled: isStyled, style: own } = chars[i];
     if (/\s/.test(base)) continue;
-    const letter = /^\p{L}$/u.test(base) && base !== "ℓ";
+    // (Modifier letters, ˆ ˜ ˇ among them, are accents, not letters.)
+    const letter = /^[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]$/u.test(base) && base !== "ℓ";
     if (!letter || isStyled) {
       out.push(styled(own ?? (style.alphabet && /^[\p{L}\p{N}]$/u.test(base) ? style.alphabet : undefined), symbol(base, style)));
       continue;

@@ -164,6 +164,8 @@ interface Item {
   /** Right edge, for big operators (their limits stand up to half a size past it). */
   right?: number;
   latex: string;
+  /** Scripts hung on it, kept apart so an accent goes over the glyph alone (\hat{n}_{i}). */
+  scripts?: string;
   above?: string;
   below?: string;
 }
@@ -195,13 +197,19 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
     if (script?.tokens.length) {
       // Primes are raised glyphs of their own: f′ is f', not f^{'}.
       const latex = script.kind === "^" && script.tokens.every((t) => t === "'") ? script.tokens.join("") : `${script.kind}{${joinTokens(script.tokens)}}`;
-      if (script.host) script.host.latex += latex;
+      // (The index first, as LaTeX is written: x_{i}^{2}.)
+      if (script.host) script.host.scripts = script.kind === "_" ? latex + (script.host.scripts ?? "") : (script.host.scripts ?? "") + latex;
       else items.push({ x: script.x, latex });
     }
     script = undefined;
   };
   for (const s of spans) {
     if (!s.text.trim()) continue;
+    // An accent stands over its letter, a little higher the taller the letter: it goes where it stands (withAccents).
+    if ([...s.text.trim()].every((ch) => ACCENTS[ch])) {
+      items.push(...placedTokens(s));
+      continue;
+    }
     const shift = baselineOf(s) - baseline;
     if (isBigOperator(s)) {
       flush();
@@ -250,11 +258,32 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
     script.tokens.push(...spanTokens(s));
   }
   flush();
-  for (const op of operators) op.latex += `${op.below ? `_{${op.below}}` : ""}${op.above ? `^{${op.above}}` : ""}`;
+  // Limits are the operator's scripts (one part may have been read as a limit, the other as a script: \sum_{n=1}^{\infty} either way).
+  for (const op of operators) op.scripts = `${op.below ? `_{${op.below}}` : ""}${op.scripts ?? ""}${op.above ? `^{${op.above}}` : ""}`;
   const fractions = stackedFractions(over, under, size);
   if (!fractions) return undefined;
   items.push(...fractions);
-  return joinTokens(withRadicands(items.sort((a, b) => a.x - b.x).map((i) => i.latex)));
+  return joinTokens(withRadicands(withAccents(items, size).map((i) => i.latex + (i.scripts ?? ""))));
+}
+
+/** An accent reaches this far (font sizes) left or right of the start of the glyph it stands over. */
+const ACCENT_REACH_LEFT = 0.7;
+const ACCENT_REACH_RIGHT = 0.5;
+
+/**
+ * The items in reading order, each accent set over the glyph under it (the text layer
+ * gives an accent before or after its letter, or inside the span of the sign before it).
+ */
+function withAccents(items: Item[], size: number): Item[] {
+  const bases = items.filter((i) => !ACCENTS[i.latex]);
+  for (const accent of items.filter((i) => ACCENTS[i.latex])) {
+    const base = bases
+      .filter((b) => b.x >= accent.x - ACCENT_REACH_LEFT * size && b.x <= accent.x + ACCENT_REACH_RIGHT * size && !b.right)
+      .sort((a, b) => Math.abs(a.x - accent.x) - Math.abs(b.x - accent.x))[0];
+    if (base) base.latex = `${ACCENTS[accent.latex]}{${base.latex}}`;
+    else bases.push(accent);
+  }
+  return bases.sort((a, b) => a.x - b.x);
 }
 
 /** A numerator, a denominator or a radicand: its spans read as a formula of their own, with the rules inside it. */
@@ -331,7 +360,7 @@ function placedTokens(s: Span): Item[] {
 
 /** The item a script hangs on: the last one starting left of it. */
 function lastBefore(items: Item[], x: number): Item | undefined {
-  return items.filter((i) => i.x < x).sort((a, b) => b.x - a.x)[0];
+  return items.filter((i) => i.x < x && !ACCENTS[i.latex]).sort((a, b) => b.x - a.x)[0];
 }
 
 /** Accents TeX sets over the glyph before them in the text layer ("x¨" is \ddot{x}). */
