@@ -53,9 +53,9 @@ export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
   const numbers = blocks.filter((b) => b.type === "text" && !b.hidden && EQUATION_NUMBER.test(b.text.trim()));
   for (const region of regions(pieces)) {
     const lines = region.flatMap((b) => b.lines!);
-    const main = mainLine(lines, rules);
-    // Digits and signs alone ("≥65" in a chart's axis labels) are not set as mathematics.
-    if (!main || !lines.some((l) => l.spans.some((s) => isMathSpan(s) && s.text.trim()))) continue;
+    const main = mainLine(lines);
+    // Digits and signs alone ("≥65" in a chart's axis labels, a page number) are not set as mathematics.
+    if (!main || !lines.some(isMathLine)) continue;
     const size = lineFontSize(main);
     const box = region.map((b) => b.bbox).reduce(union);
     const rest = blocks.filter((o) => !region.includes(o) && !numbers.includes(o) && !o.hidden);
@@ -74,11 +74,15 @@ export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
   }
 }
 
-/** A line that reads as mathematics: set partly in a math font, next to no prose. */
+/**
+ * A line that reads as mathematics: set partly in a math font, next to no prose; or, for
+ * math set in a text family's own italic (MathDesign on Charter, newtx on Times), italic
+ * variables and a relation with no word at all.
+ */
 function isMathLine(line: Line): boolean {
-  if (!line.spans.some((s) => isMathSpan(s) && s.text.trim())) return false;
-  const words = line.spans.filter((s) => !isMathSpan(s)).flatMap((s) => s.text.match(PROSE_WORD) ?? []);
-  return words.filter((w) => !FUNCTION_NAMES.has(w.toLowerCase())).length <= MAX_PROSE_WORDS;
+  const words = line.spans.filter((s) => !isMathSpan(s)).flatMap((s) => s.text.match(PROSE_WORD) ?? []).filter((w) => !FUNCTION_NAMES.has(w.toLowerCase()));
+  if (line.spans.some((s) => isMathSpan(s) && s.text.trim())) return words.length <= MAX_PROSE_WORDS;
+  return words.length === 0 && RELATION.test(line.spans.map(spanText).join("")) && line.spans.some((s) => s.italic && /\p{L}/u.test(s.text));
 }
 
 /** A line that may be a piece of a display: math, or only digits and signs (a denominator "2"). */
@@ -107,14 +111,12 @@ function regions(pieces: Block[]): Block[][] {
 
 /**
  * The line carrying the relation, in the largest type: the row the others hang on. A
- * display may state no relation when it is a fraction or a radical (its bar drawn across
- * its lines): then its largest line.
+ * display may state no relation (a fraction, an expression set apart on its own): then its
+ * largest line with a letter or a digit.
  */
-function mainLine(lines: Line[], rules: Ruling[]): Line | undefined {
+function mainLine(lines: Line[]): Line | undefined {
   const stating = lines.filter((l) => RELATION.test(l.spans.map(spanText).join("")) || l.spans.some(isBigOperator));
-  const box = lines.map((l) => l.bbox).reduce(union);
-  const barred = rules.some((r) => r.y0 > box[1] && r.y0 < box[3] && r.x0 >= box[0] - lineFontSize(lines[0]) && r.x1 <= box[2] + lineFontSize(lines[0]));
-  return (stating.length ? stating : barred ? lines : []).sort((a, b) => lineFontSize(b) - lineFontSize(a) || b.spans.length - a.spans.length)[0];
+  return (stating.length ? stating : lines.filter((l) => /[\p{L}\p{N}]/u.test(l.spans.map(spanText).join("")))).sort((a, b) => lineFontSize(b) - lineFontSize(a) || b.spans.length - a.spans.length)[0];
 }
 
 /**
