@@ -65,6 +65,13 @@ describe("display formulas in PDFs", () => {
     expect(regionLatex([line], line)).toBe("\\hat{n}_{i\\sigma}=\\hat{c}_{i\\sigma}^{\\dagger}");
   });
 
+  it("leaves displays stacked over one another (fractions, aligned rows) as mathematics, not a table", async () => {
+    // pdf-parse-bench formulas/014 (newtx): three displays whose fractions' rows line up like columns.
+    const doc = await parsePdf("014.pdf", await corpusFile("pdf-parse-bench/pdfs/formulas/014.pdf"));
+    expect(doc.pages[0].blocks.filter((b) => b.type === "table")).toEqual([]);
+    expect(doc.pages[0].blocks.some((b) => b.type === "formula" && b.formula!.latex === "P_{LCU}=P_{0}\\cdot P_{4}\\cdot P_{8}\\cdot P_{12}")).toBe(true);
+  });
+
   it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {
     const doc = await parsePdf("code_and_formula.pdf", await corpusFile("docling-testdata/pdf/code_and_formula.pdf"));
     expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex))).toEqual(["a^{2}+8=12"]);

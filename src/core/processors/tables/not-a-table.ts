@@ -4,7 +4,7 @@
 // paper's authors side by side, which are columns of text; and a displayed formula, whose
 // limits stand over and under its big operators like rows of cells.
 import type { Run } from "../../backends/pdf/runs";
-import { EXTENSION_FONT } from "../../latex/math-fonts";
+import { EXTENSION_FONT, MATH_FONT } from "../../latex/math-fonts";
 import type { Chunk, TextRow } from "./rows";
 
 /** A column reads like running text when half its chunks have at least this many words. */
@@ -21,9 +21,31 @@ export function notATable(rows: TextRow[], bounds: number[]): boolean {
 /** A display's rows: its limits above, the operators' row, its limits below. */
 const MAX_FORMULA_ROWS = 3;
 
-/** A few rows around a big operator of TeX's extension fonts (∑, ∫ with limits side by side): one formula, not a table. */
+/** Signs of mathematics wherever they are set: relations and operators. */
+const MATH_SIGN = /[=<>≤≥≈≠≡∼→↦+−±×·∈⊂∪∩]/gu;
+/** Aligned rows mostly in mathematics (math fonts, italic variables, signs) are displays stacked one over another. */
+const MATH_SHARE = 0.5;
+
+/**
+ * Displayed formulas, not a table: a few rows around a big operator of TeX's extension
+ * fonts (∑, ∫ with limits side by side), or rows set mostly as mathematics with a relation
+ * (displays and their fractions stacked over one another line up like columns). A table's
+ * words and figures are set in its text font.
+ */
 function displayedFormula(rows: TextRow[]): boolean {
-  return rows.length <= MAX_FORMULA_ROWS && rows.some((r) => r.chunks.some((c) => c.runs.some((run) => EXTENSION_FONT.test(run.fontFamily) && run.text.trim().length === 1)));
+  const runs = rows.flatMap((r) => r.chunks.flatMap((c) => c.runs));
+  if (rows.length <= MAX_FORMULA_ROWS && runs.some((run) => EXTENSION_FONT.test(run.fontFamily) && run.text.trim().length === 1)) return true;
+  // Letters and signs weigh; digits and punctuation, which both set alike, do not.
+  let math = 0;
+  let all = 0;
+  for (const run of runs) {
+    const letters = run.text.match(/\p{L}/gu)?.length ?? 0;
+    const signs = run.text.match(MATH_SIGN)?.length ?? 0;
+    all += letters + signs;
+    if (MATH_FONT.test(run.fontFamily.replace(/\s+/g, ""))) math += letters + signs;
+    else math += signs + (run.italic && !/\p{L}{4,}/u.test(run.text) ? letters : 0);
+  }
+  return all > 0 && math >= MATH_SHARE * all && runs.some((run) => /[=<>≤≥≈≡≜≔≅≃∝→]/.test(run.text));
 }
 
 const columnAt = (bounds: number[]) => (c: Chunk) => {
