@@ -72,6 +72,14 @@ describe("display formulas in PDFs", () => {
     expect(doc.pages[0].blocks.some((b) => b.type === "formula" && b.formula!.latex === "P_{LCU}=P_{0}\\cdot P_{4}\\cdot P_{8}\\cdot P_{12}")).toBe(true);
   });
 
+  it("reads displays in a Unicode math font: integrals with limits that have scripts, tall parentheses, words in scripts", async () => {
+    // pdf-parse-bench formulas/011 (Libertinus Math).
+    const doc = await parsePdf("011.pdf", await corpusFile("pdf-parse-bench/pdfs/formulas/011.pdf"));
+    const displays = doc.pages[0].blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex);
+    expect(displays).toContain("U=U_{\\text{micro},\\text{pot}}+U_{\\text{micro},\\text{kin}}");
+    expect(displays).toContain("\\int_{D}fdx=\\int_{a_{n}}^{b_{n}}\\cdots(\\int_{a_{1}}^{b_{1}}f(x_{1},\\ldots,x_{n})dx_{1})dx_{2}\\cdots dx_{n}");
+  });
+
   it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {
     const doc = await parsePdf("code_and_formula.pdf", await corpusFile("docling-testdata/pdf/code_and_formula.pdf"));
     expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex))).toEqual(["a^{2}+8=12"]);

@@ -40,6 +40,8 @@ const INSET = 2;
 /** Display formulas are short: a few rows (a fraction's, a sum's limits), few characters. */
 const MAX_LINES = 4;
 const MAX_CHARS = 200;
+/** Delimiters that grow with what they enclose. */
+const TALL_DELIMITERS = /^[()[\]{}|‖⟨⟩⌊⌋⌈⌉]+$/;
 /** Type this much smaller than the main line is an exponent, an index or a limit... */
 const SCRIPT_SIZE = 0.85;
 /** ...raised above the main baseline by this share of its size, or lowered below it. */
@@ -80,7 +82,9 @@ export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
  * variables and a relation with no word at all.
  */
 function isMathLine(line: Line): boolean {
-  const words = line.spans.filter((s) => !isMathSpan(s)).flatMap((s) => s.text.match(PROSE_WORD) ?? []).filter((w) => !FUNCTION_NAMES.has(w.toLowerCase()));
+  // (Words in script type are labels of a formula's symbols: U_{micro,pot}.)
+  const largest = Math.max(...line.spans.map((s) => s.fontSize));
+  const words = line.spans.filter((s) => !isMathSpan(s) && s.fontSize >= SCRIPT_SIZE * largest).flatMap((s) => s.text.match(PROSE_WORD) ?? []).filter((w) => !FUNCTION_NAMES.has(w.toLowerCase()));
   if (line.spans.some((s) => isMathSpan(s) && s.text.trim())) return words.length <= MAX_PROSE_WORDS;
   return words.length === 0 && RELATION.test(line.spans.map(spanText).join("")) && line.spans.some((s) => s.italic && /\p{L}/u.test(s.text));
 }
@@ -178,7 +182,7 @@ interface Item {
  * above and below it as fractions. Undefined for what is not rebuilt.
  */
 export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): string | undefined {
-  const size = lineFontSize(main);
+  const size = mainSize(main);
   // Fractions and radicals whose bars are drawn first: what they take is theirs.
   const everything = lines.flatMap((l) => l.spans);
   const drawn = rules.length ? barredItems(everything, everything.filter(isRadical), rules, size, readPart) : { items: [], rest: everything };
@@ -205,10 +209,14 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
     }
     script = undefined;
   };
+  // The limit read last, whose own scripts may follow it.
+  let limit: { op: Item; side: "above" | "below"; span: Span } | undefined;
   for (const s of spans) {
     if (!s.text.trim()) continue;
     // An accent stands over its letter, a little higher the taller the letter: it goes where it stands (withAccents).
-    if ([...s.text.trim()].every((ch) => ACCENTS[ch])) {
+    // A tall delimiter hangs lower the taller it is, centred on the row it encloses.
+    if ([...s.text.trim()].every((ch) => ACCENTS[ch]) || (s.fontSize >= SCRIPT_SIZE * size && TALL_DELIMITERS.test(s.text.trim()))) {
+      flush();
       items.push(...placedTokens(s));
       continue;
     }
@@ -230,11 +238,21 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
     const centre = (s.bbox[0] + s.bbox[2]) / 2;
     // (An integral's limits stand at its right, half a size or so past its slanted glyph.)
     const op = operators.find((o) => Math.abs(o.x - s.bbox[0]) < size || (centre > o.x && centre < o.x + 1.5 * size) || (s.bbox[0] >= o.x && s.bbox[0] <= (o.right ?? o.x) + size / 2));
+    // Smaller type against a limit's end is the limit's own script (the b_{n} over an integral).
+    const limitScript = limit && s.fontSize < SCRIPT_SIZE * limit.span.fontSize && Math.abs(s.bbox[0] - limit.span.bbox[2]) < 0.3 * size ? baselineOf(s) - baselineOf(limit.span) : undefined;
+    if (limit && limitScript !== undefined && Math.abs(limitScript) > SCRIPT_SHIFT * limit.span.fontSize) {
+      const text = `${limitScript < 0 ? "^" : "_"}{${joinTokens(spanTokens(s))}}`;
+      if (limit.side === "above") limit.op.above += text;
+      else limit.op.below += text;
+      limit = { ...limit, span: { ...limit.span, bbox: [limit.span.bbox[0], limit.span.bbox[1], s.bbox[2], limit.span.bbox[3]] } };
+      continue;
+    }
     if (op && Math.abs(shift) > 0.5 * size) {
       flush();
       const text = joinTokens(spanTokens(s));
-      if (shift < 0) op.above = (op.above ?? "") + text;
-      else op.below = (op.below ?? "") + text;
+      const side = shift < 0 ? "above" : "below";
+      op[side] = (op[side] ?? "") + text;
+      limit = { op, side, span: s };
       continue;
     }
     // Smaller type again, raised or lowered from a script: the script's own script (e^{-x^2}).
@@ -286,6 +304,15 @@ function withAccents(items: Item[], size: number): Item[] {
     else bases.push(accent);
   }
   return bases.sort((a, b) => a.x - b.x);
+}
+
+/**
+ * The size of a formula's main row: its largest type, big operators and tall delimiters
+ * aside (U_{micro,pot} has more letters in its scripts than on its row).
+ */
+function mainSize(main: Line): number {
+  const sizes = main.spans.filter((s) => s.text.trim() && !isBigOperator(s) && !TALL_DELIMITERS.test(s.text.trim())).map((s) => s.fontSize);
+  return sizes.length ? Math.max(...sizes) : lineFontSize(main);
 }
 
 /** A numerator, a denominator or a radicand: its spans read as a formula of their own, with the rules inside it. */
