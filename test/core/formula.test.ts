@@ -77,6 +77,8 @@ describe("display formulas in PDFs", () => {
     const doc = await parsePdf("011.pdf", await corpusFile("pdf-parse-bench/pdfs/formulas/011.pdf"));
     const displays = doc.pages[0].blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex);
     expect(displays).toContain("U=U_{\\text{micro},\\text{pot}}+U_{\\text{micro},\\text{kin}}");
+    // A line that is a formula and nothing else is a display, not a paragraph.
+    expect(displays).toContain("A_{\\text{new}}=A,B_{\\text{new}}=B\\oplus C,C_{\\text{new}}=C");
     expect(displays).toContain("\\int_{D}fdx=\\int_{a_{n}}^{b_{n}}\\cdots(\\int_{a_{1}}^{b_{1}}f(x_{1},\\ldots,x_{n})dx_{1})dx_{2}\\cdots dx_{n}");
   });
 

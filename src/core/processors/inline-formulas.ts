@@ -60,9 +60,15 @@ export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void 
   for (const block of blocks) {
     if (block.type !== "text" || block.hidden || !block.lines?.length) continue;
     const found = block.lines.flatMap((line) => lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3])));
-    if (found.length) block.inlineMath = found;
+    if (found.length === 1 && block.lines.length === 1 && bare(found[0].printed) === bare(block.text)) {
+      // A line that is a formula and nothing else is a display (one inside a sentence shares its line with words).
+      block.type = "formula";
+      block.formula = { latex: found[0].latex, display: true };
+    } else if (found.length) block.inlineMath = found;
   }
 }
+
+const bare = (text: string) => text.replace(/[\s.,;:]+/g, "");
 
 function lineFormulas(line: Line, rules: Ruling[]): { printed: string; latex: string }[] {
   const size = lineFontSize(line);
