@@ -82,6 +82,20 @@ describe("display formulas in PDFs", () => {
     expect(displays).toContain("\\int_{D}fdx=\\int_{a_{n}}^{b_{n}}\\cdots(\\int_{a_{1}}^{b_{1}}f(x_{1},\\ldots,x_{n})dx_{1})dx_{2}\\cdots dx_{n}");
   });
 
+  it("reads a formula in an OpenType math font whose runs hold a row's glyphs around fractions, radicals and sums", async () => {
+    // test/fixtures/pdf/unicode-math.tex (LuaLaTeX, unicode-math, Latin Modern Math): the LaTeX below is its source's.
+    const doc = await parsePdf("unicode-math.pdf", await fixtureFile("pdf/unicode-math.pdf"));
+    expect(doc.pages[0].blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toEqual([
+      "E=\\frac{1}{2}mv^{2}+mgh",
+      "\\|\\mathbf{v}\\|=\\sqrt{\\sum_{i=1}^{n}v_{i}^{2}}",
+      "\\int_{0}^{\\infty}e^{-x^{2}}dx=\\frac{\\sqrt{\\pi}}{2}",
+      "x=\\frac{-b\\pm\\sqrt{b^{2}-4ac}}{2a}",
+    ]);
+    const inline = doc.pages[0].blocks.flatMap((b) => b.inlineMath ?? []).map((m) => m.latex);
+    expect(inline).toContain("\\bigcup_{A\\in\\mathcal{F}}A");
+    expect(inline).toContain("P(A\\mid B)=P(A\\cap B)/P(B)");
+  });
+
   it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {
     const doc = await parsePdf("code_and_formula.pdf", await corpusFile("docling-testdata/pdf/code_and_formula.pdf"));
     expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex))).toEqual(["a^{2}+8=12"]);

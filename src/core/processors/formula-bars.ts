@@ -10,6 +10,8 @@ import type { Ruling } from "../backends/pdf/graphics";
 /** A structure read from a rule: where it starts, and its LaTeX. */
 export interface BarredItem {
   x: number;
+  /** Where it ends: glyphs of the main row stand before or after it, never under it. */
+  right: number;
   latex: string;
 }
 
@@ -61,7 +63,7 @@ export function barredItems(spans: Span[], radicals: Span[], rules: Ruling[], si
       const inner = radicand.length ? read(radicand, innerRules) : undefined;
       if (inner === undefined) continue;
       const root = index.length ? read(index, []) : undefined;
-      items.push({ x: Math.min(sign.bbox[0], ...index.map((s) => s.bbox[0])), latex: `\\sqrt${root ? `[${root}]` : ""}{${inner}}` });
+      items.push({ x: Math.min(sign.bbox[0], ...index.map((s) => s.bbox[0])), right: Math.max(bar.x1, ...radicand.map((s) => s.bbox[2])), latex: `\\sqrt${root ? `[${root}]` : ""}{${inner}}` });
       pool = pool.filter((r) => r !== bar && !innerRules.includes(r));
       take([sign, ...radicand, ...index]);
       continue;
@@ -74,7 +76,7 @@ export function barredItems(spans: Span[], radicals: Span[], rules: Ruling[], si
     const top = read(numerator, overRules);
     const bottom = read(denominator, underRules);
     if (top === undefined || bottom === undefined) continue;
-    items.push({ x: Math.min(bar.x0, ...numerator.map((s) => s.bbox[0]), ...denominator.map((s) => s.bbox[0])), latex: `\\frac{${top}}{${bottom}}` });
+    items.push({ x: Math.min(bar.x0, ...numerator.map((s) => s.bbox[0]), ...denominator.map((s) => s.bbox[0])), right: Math.max(bar.x1, ...numerator.map((s) => s.bbox[2]), ...denominator.map((s) => s.bbox[2])), latex: `\\frac{${top}}{${bottom}}` });
     pool = pool.filter((r) => r !== bar && !overRules.includes(r) && !underRules.includes(r));
     take([...numerator, ...denominator]);
   }

@@ -15,6 +15,7 @@ import { spanTokens } from "../latex/glyph-tokens";
 import { EXTENSION_FONT, MATH_FONT } from "../latex/math-fonts";
 import type { Ruling } from "../backends/pdf/graphics";
 import { barredItems } from "./formula-bars";
+import { originOf, splitAtGaps, splitAtGlyphs } from "./formula-spans";
 
 const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
 /** Words of running text: three letters or more outside math fonts, other than function names. */
@@ -183,12 +184,16 @@ interface Item {
  */
 export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): string | undefined {
   const size = mainSize(main);
+  // Radical signs and big operators apart from the glyphs a run of their font holds with them.
+  const everything = splitAtGlyphs(lines.flatMap((l) => l.spans), (ch) => /[√∑∏∐∫∮⋃⋂]/.test(ch));
   // Fractions and radicals whose bars are drawn first: what they take is theirs.
-  const everything = lines.flatMap((l) => l.spans);
   const drawn = rules.length ? barredItems(everything, everything.filter(isRadical), rules, size, readPart) : { items: [], rest: everything };
-  const full = main.spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && !isBigOperator(s) && drawn.rest.includes(s));
+  // A run of the main row that goes on past a structure had it in a gap ("E = mv" around ½).
+  const rest = splitAtGaps(drawn.rest, drawn.items.map((i) => [i.x, i.right]));
+  const kept = new Set(rest.map(originOf));
+  const full = main.spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && !isBigOperator(s) && kept.has(s));
   const baseline = full.length ? full.reduce((n, s) => n + baselineOf(s), 0) / full.length : baselineOf(main.spans[0]);
-  const all = [...drawn.rest].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const all = [...rest].sort((a, b) => a.bbox[0] - b.bbox[0]);
   // Big operators first: a limit may start a hair left of its operator.
   const operators: Item[] = all.filter(isBigOperator).map((s) => ({ x: s.bbox[0], right: s.bbox[2], latex: BIG_OPERATORS[s.text.trim()] }));
   // Small type stacked over small type, set apart from what precedes it: a fraction in a line of text (½), not scripts.
