@@ -96,6 +96,13 @@ describe("display formulas in PDFs", () => {
     expect(inline).toContain("P(A\\mid B)=P(A\\cap B)/P(B)");
   });
 
+  it("keeps newtx's upright signs and a bracket opened before the formula inside it", async () => {
+    // pdf-parse-bench formulas/018 and 019 (newtx): "= 1" set in rtxr after the formula, "det(" in the text font before it.
+    const inline = async (name: string) => (await parsePdf(name, await corpusFile(`pdf-parse-bench/pdfs/formulas/${name}`))).pages[0].blocks.flatMap((b) => b.inlineMath ?? []).map((m) => m.latex);
+    expect(await inline("018.pdf")).toContain("P_{x}(\\tau_{x}<\\infty)=1");
+    expect(await inline("019.pdf")).toContain("\\det(A-\\lambda I)=0");
+  });
+
   it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {
     const doc = await parsePdf("code_and_formula.pdf", await corpusFile("docling-testdata/pdf/code_and_formula.pdf"));
     expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex))).toEqual(["a^{2}+8=12"]);

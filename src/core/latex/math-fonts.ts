@@ -24,3 +24,9 @@ export const MATH_FONT = new RegExp(
 );
 /** TeX's extension fonts: big operators and radicals, drawn from letters of the font's own encoding. */
 export const EXTENSION_FONT = /^(cmex|euex|lmmathextension|(tx|px|rtx|ntx)b?exx?\b|kp-+m-ex|futex|mathdesign-.*-extension-)/i;
+/**
+ * newtx's upright math font: the digits, signs and brackets of its formulas, and also the
+ * ligatures of its text ("ff" in "effort"), so only its glyphs that are not letters are
+ * mathematics.
+ */
+export const MATH_SIGNS_FONT = /^rtx[rb]\b/i;

@@ -12,7 +12,7 @@ import type { Block, Line, Span } from "../model";
 import { lineFontSize, union } from "./lines";
 import { FUNCTION_NAMES } from "../latex/symbols";
 import { spanTokens } from "../latex/glyph-tokens";
-import { EXTENSION_FONT, MATH_FONT } from "../latex/math-fonts";
+import { EXTENSION_FONT, MATH_FONT, MATH_SIGNS_FONT } from "../latex/math-fonts";
 import type { Ruling } from "../backends/pdf/graphics";
 import { barredItems } from "./formula-bars";
 import { originOf, splitAtGaps, splitAtGlyphs } from "./formula-spans";
@@ -159,7 +159,7 @@ function withRadicands(tokens: string[]): string[] {
   return out;
 }
 
-export const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/g, ""));
+export const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/g, "")) || (MATH_SIGNS_FONT.test(s.fontFamily) && !/\p{L}/u.test(s.text));
 const isBigOperator = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) && s.text.trim() in BIG_OPERATORS) || /^[∑∏∫∮⋃⋂]$/.test(s.text.trim());
 const spanText = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) ? (BIG_OPERATORS[s.text.trim()] ? "∑" : "") : s.text);
 

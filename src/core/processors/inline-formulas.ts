@@ -31,6 +31,8 @@ const TRAILING_ACCENT = /([¯˙¨ˆ˜ˇ˘])$/u;
  * function it applies ("Det" + "(ρ) = 0", "Hom" + "(A, B)"): prose leaves a space before a bracket.
  */
 const GLUED_NAME = /(?<![\p{L}\p{N}])(\p{L}{2,})$/u;
+/** An opening bracket closing the text before a formula, with the name written against it ("det(", "("). */
+const TRAILING_OPEN = /((?<![\p{L}\p{N}])\p{L}{2,}\(|\()$/u;
 /** A number closing the text before a formula with no space between ("is 1" + "/x"). */
 const TRAILING_NUMBER = /(?<![\p{L}\p{N}.])(\d+)$/u;
 /**
@@ -86,13 +88,17 @@ function lineFormulas(line: Line, rules: Ruling[]): { printed: string; latex: st
       else if (!isConnector(spans[j].text)) break;
     }
     const stretch = spans.slice(i, end + 1);
-    const head = end + 1 < spans.length ? numberHead(spans[end + 1], stretch) : undefined;
-    if (head) stretch.push(head);
+    const next = spans[end + 1];
     i = end;
     // A function name closing the text before it is part of it ("small angles sinθ", "derivative of log x"),
     // and so is a number written against it ("1/x").
     const before = start > 0 ? TRAILING_FUNCTION.exec(spans[start - 1].text) ?? (/^\s/.test(spans[start].text) ? null : (TRAILING_NUMBER.exec(spans[start - 1].text) ?? TRAILING_ACCENT.exec(spans[start - 1].text) ?? (/^[([]/.test(spans[start].text) ? GLUED_NAME.exec(spans[start - 1].text) : null))) : null;
     if (before) stretch.unshift(spanPart(spans[start - 1], before[1], "tail"));
+    // A bracket the formula closes opened in the text before it, with the name it applies: "det(" + "A − λI) = 0".
+    const opening = !before && start > 0 && !/^\s/.test(spans[start].text) ? TRAILING_OPEN.exec(spans[start - 1].text) : null;
+    if (opening && !balanced(stretch.map((s) => s.text).join("")) && balanced(opening[1] + stretch.map((s) => s.text).join(""))) stretch.unshift(spanPart(spans[start - 1], opening[1], "tail"));
+    const head = next ? numberHead(next, stretch) : undefined;
+    if (head) stretch.push(head);
     const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
     const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line, rules)?.replace(/[.,;:]+$/, "");
