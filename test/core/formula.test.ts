@@ -103,6 +103,15 @@ describe("display formulas in PDFs", () => {
     expect(await inline("019.pdf")).toContain("\\det(A-\\lambda I)=0");
   });
 
+  it("reads Word equations LibreOffice exported, and never makes a heading of mathematics set large", async () => {
+    // test/fixtures/pdf/word-equations.mjs writes the equations; LibreOffice set them in OpenSymbol and DejaVu Serif italic.
+    const doc = await parsePdf("word-equations.pdf", await fixtureFile("pdf/word-equations.pdf"));
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.filter((b) => b.type === "title")).toEqual([]);
+    expect(blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toContain("E=mc^{2}");
+    expect(blocks.flatMap((b) => b.inlineMath ?? []).map((m) => m.latex)).toContain("a^{2}+b^{2}=c^{2}");
+  });
+
   it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {
     const doc = await parsePdf("code_and_formula.pdf", await corpusFile("docling-testdata/pdf/code_and_formula.pdf"));
     expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex))).toEqual(["a^{2}+8=12"]);

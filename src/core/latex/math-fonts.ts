@@ -8,7 +8,7 @@
  * papers are set in (newtx/txfonts/pxfonts: tx-, px-, rtx-, ntx- with mi/sy/ex; kpfonts:
  * "Kp--M-" and jkpm; mathpazo: zplm; fourier: fut-mi/sy/ex; MathDesign's MathItalic, Symbol
  * and Extension faces, not its text faces; Libertinus Math), the OpenType math fonts (STIX,
- * Cambria, XITS, TeX Gyre, Asana, New CM) and MathType's.
+ * Cambria, XITS, TeX Gyre, Asana, New CM), MathType's and LibreOffice Math's OpenSymbol.
  */
 export const MATH_FONT = new RegExp(
   "^(" +
@@ -17,7 +17,7 @@ export const MATH_FONT = new RegExp(
       "lmmath", "latinmodernmath", "stix(two)?math", "cambria-?math", "xitsmath", "texgyre\\w*math", "asanamath", "newcmmath",
       "mtextra", "mt-extra", "euclid", "mathematicalpi", "mtmi", "mtsy", "mtex",
       "(tx|px|rtx|ntx)b?(mi|mia|sy|sya|syb|syc|ex|exx)", "kp-+m-", "jkpm", "zplm", "fut(mi|sy|ex)", "libertinus(t1)?math",
-      "mathdesign-.*-(math\\w*|symbol\\w*|extension)-",
+      "mathdesign-.*-(math\\w*|symbol\\w*|extension)-", "opensymbol",
     ].join("|") +
     ")",
   "i",

@@ -47,6 +47,12 @@ function boldShare(pages: Page[]): number {
   return all ? bold / all : 0;
 }
 
+/**
+ * Mathematics set large is not a heading: a relation or a big operator, or letters that
+ * are all alone (a fraction's "d" over its "t" in a formula the formula reader could not read).
+ */
+const looksLikeMathematics = (text: string) => /[=<>≤≥≈≡∑∏∫√]/.test(text) || !/\p{L}{2,}/u.test(text);
+
 export function markHeadings(pages: Page[], levels: boolean): void {
   const body = bodyFontSize(pages);
   const bodyIsBold = boldShare(pages) > BOLD_BODY_SHARE;
@@ -55,7 +61,7 @@ export function markHeadings(pages: Page[], levels: boolean): void {
     for (const b of page.blocks) {
       if (b.hidden || b.type !== "text" || !b.lines?.length) continue;
       const size = Math.max(...b.lines.map(lineFontSize));
-      const short = b.text.length <= MAX_TITLE_CHARS && b.lines.length <= MAX_TITLE_LINES && /\p{L}/u.test(b.text);
+      const short = b.text.length <= MAX_TITLE_CHARS && b.lines.length <= MAX_TITLE_LINES && /\p{L}/u.test(b.text) && !looksLikeMathematics(b.text);
       const bold = b.lines.every((l) => l.spans.every((s) => s.bold)) && !bodyIsBold;
       const standalone = !hasShortNeighbour(b, page.blocks);
       const boldHeading = bold && standalone && b.lines.length <= 2 && !/[.:;,]$/.test(b.text);
