@@ -6,6 +6,8 @@
 // are its radicand, and small type tucked into the sign's crook its index.
 import type { Span } from "../model";
 import type { Ruling } from "../backends/pdf/graphics";
+import { union } from "./lines";
+import { baselineOf } from "./formula-spans";
 
 /** A structure read from a rule: where it starts, and its LaTeX. */
 export interface BarredItem {
@@ -30,7 +32,6 @@ const RADICAL_JOIN = 0.6;
 const INDEX_SIZE = 0.85;
 const INDEX_RISE = 0.3;
 
-const baselineOf = (s: Span) => s.bbox[3] - 0.2 * s.fontSize;
 const centre = (s: Span) => (s.bbox[0] + s.bbox[2]) / 2;
 const under = (rule: Ruling, size: number) => (s: Span) => centre(s) > rule.x0 - 0.1 * size && centre(s) < rule.x1 + 0.1 * size;
 
@@ -39,7 +40,8 @@ const under = (rule: Ruling, size: number) => (s: Span) => centre(s) > rule.x0 -
  * they take (radical signs among them) are left out of `rest`.
  */
 export function barredItems(spans: Span[], radicals: Span[], rules: Ruling[], size: number, read: ReadPart): { items: BarredItem[]; rest: Span[] } {
-  const box = spans.reduce((b, s) => [Math.min(b[0], s.bbox[0]), Math.min(b[1], s.bbox[1]), Math.max(b[2], s.bbox[2]), Math.max(b[3], s.bbox[3])], [Infinity, Infinity, -Infinity, -Infinity]);
+  if (!spans.length) return { items: [], rest: spans };
+  const box = spans.map((s) => s.bbox).reduce(union);
   let pool = rules.filter((r) => r.y0 === r.y1 && r.x1 - r.x0 >= MIN_BAR * size && r.x0 >= box[0] - size && r.x1 <= box[2] + size && r.y0 >= box[1] - size && r.y0 <= box[3] + size);
   let rest = spans;
   const items: BarredItem[] = [];

@@ -6,6 +6,9 @@
 // part's box from the estimated advances of its characters.
 import type { Span } from "../model";
 
+/** Baseline of a span: its box reaches a fifth of the font size below it (see backends/pdf/runs.ts). */
+export const baselineOf = (s: Span) => s.bbox[3] - 0.2 * s.fontSize;
+
 /** Estimated advance of a character, in ems: close enough to tell on which side of a gap a glyph stands. */
 function advance(ch: string): number {
   if (/\s/.test(ch)) return 0.28;

@@ -15,7 +15,7 @@ import { spanTokens } from "../latex/glyph-tokens";
 import { EXTENSION_FONT, MATH_FONT, MATH_SIGNS_FONT } from "../latex/math-fonts";
 import type { Ruling } from "../backends/pdf/graphics";
 import { barredItems } from "./formula-bars";
-import { originOf, splitAtGaps, splitAtGlyphs } from "./formula-spans";
+import { baselineOf, originOf, splitAtGaps, splitAtGlyphs } from "./formula-spans";
 
 const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
 /** Words of running text: three letters or more outside math fonts, other than function names. */
@@ -163,8 +163,6 @@ export const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/
 const isBigOperator = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) && s.text.trim() in BIG_OPERATORS) || /^[∑∏∫∮⋃⋂]$/.test(s.text.trim());
 const spanText = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) ? (BIG_OPERATORS[s.text.trim()] ? "∑" : "") : s.text);
 
-/** Baseline of a span: its box reaches a fifth of the font size below it (see backends/pdf/runs.ts). */
-const baselineOf = (s: Span) => s.bbox[3] - 0.2 * s.fontSize;
 
 interface Item {
   x: number;
