@@ -191,6 +191,15 @@ describe("accents over letters in a line of text", () => {
   });
 });
 
+describe("accented letters TeX builds from a letter and an accent glyph", () => {
+  it("are composed letters in the text, a capital's raised accent included", async () => {
+    // test/fixtures/pdf/text-accents.tex: \'a, \v{c}, \c{c}, \v{r}\'{\i}, \"{\i}, \^o, \v{S} (raised), \"u, \AA{}.
+    const doc = await parseDocument(await fixtureFile("pdf/text-accents.pdf"), "text-accents.pdf", { features: DEFAULT_FEATURES });
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.map((b) => b.text)).toEqual(["Ján Mináč wrote to François and Jiří about a naïve rôle in Škoda’s café, where Müller and Größe met Ångström and Dvořák."]);
+  });
+});
+
 describe("LaTeX to AsciiMath", () => {
   it.each([
     ["A=\\pi r^{2}", "A = pi r^2"],

@@ -1,6 +1,8 @@
 // Glyph runs -> lines: runs on the same baseline that follow each other left to right,
 // joined with a space where the gap between them is wider than a space would leave.
 import type { BBox, Line, Span } from "../model";
+import { MATH_FONT } from "../latex/math-fonts";
+import { withComposedAccents } from "./composed-accents";
 import type { Run } from "../backends/pdf/runs";
 import { findGutters, isLocalGutter } from "./gutters";
 import { MARKER_ALONE } from "./lists";
@@ -50,7 +52,7 @@ export function buildLines(runs: Run[]): Line[] {
     if (gap <= GUTTER_SPLIT_GAP * em) return false;
     return gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0);
   };
-  for (const row of rows) row.sort((a, b) => a.bbox[0] - b.bbox[0]);
+  for (const row of rows) accentsBeforeTheirLetters(row.sort((a, b) => a.bbox[0] - b.bbox[0]));
   const lines: Line[] = [];
   for (const [i, row] of rows.entries()) {
     let current: Run[] = [];
@@ -109,6 +111,25 @@ function attachScripts(rows: Run[][]): Run[][] {
   });
   return out;
 }
+
+/** An accent raised over a capital starts this share of the font size or less right of its letter. */
+const RAISED_ACCENT_OFFSET = 0.5;
+
+/**
+ * TeX raises the accent of a capital (\v{S}, \'E) on a baseline of its own, and its run
+ * starts a hair right of the letter's run: read it before that run, where it composes with
+ * the letter under it (Š), not after the whole word. A math font's accents stay: the
+ * formula reader places them by position.
+ */
+function accentsBeforeTheirLetters(row: Run[]): void {
+  for (let i = 1; i < row.length; i++) {
+    const [letter, accent] = [row[i - 1], row[i]];
+    const over = accent.bbox[0] - letter.bbox[0];
+    if (ACCENT_ONLY.test(accent.text) && !ACCENT_ONLY.test(letter.text) && !isMathFont(letter) && over >= 0 && over < RAISED_ACCENT_OFFSET * letter.fontSize) [row[i - 1], row[i]] = [accent, letter];
+  }
+}
+
+const isMathFont = (run: { fontFamily: string }) => MATH_FONT.test(run.fontFamily.replace(/\s+/g, ""));
 
 /**
  * A row's runs in stretches, left to right: a gap wider than the row's type size ends one.
@@ -176,6 +197,8 @@ function toLine(leftToRight: Run[]): Line {
       spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic, ...(run.link ? { link: run.link } : {}), ...(run.color ? { color: run.color } : {}), ...(script ? { script } : {}) });
     }
   }
+  // Accents set over letters as glyphs of their own compose with them; a math font's accents are the formula reader's to place.
+  for (const s of spans) if (!isMathFont(s)) s.text = withComposedAccents(s.text);
   return { bbox: spans.map((s) => s.bbox).reduce(union), spans };
 }
 
