@@ -24,6 +24,8 @@ const MATH_ITALIC_FONT = /^(cmmi|lmmathitalic|(tx|px|rtx|ntx)b?mia?\b|eur[mb]|fu
 const TEX_GLYPH_NAMES = /^mathdesign-.*-mathitalic-/i;
 /** TeX's symbol fonts, whose capital letters are calligraphic (\mathcal). */
 const CALLIGRAPHIC_CAPITALS = /^(cmb?sy|lmmathsymbols|(tx|px|rtx|ntx)b?syc?\b|futsy|mathdesign-.*-symbol-|kp-+m-sy|zplsy?|mtsy)/i;
+/** Symbol fonts whose capital letters are blackboard bold (\mathbb): MathDesign keeps them among its AMS symbols (its ħ and ✓ stay symbols). */
+const BLACKBOARD_CAPITALS = /^mathdesign-.*-mathdesignsymbola-/i;
 /** Alphabet fonts: every letter of theirs is written with their command. */
 const ALPHABET_FONT: [RegExp, string][] = [[/^msbm/i, "\\mathbb"], [/^euf[mb]/i, "\\mathfrak"], [/^(rsfs|eus[mb]|stixmathcalligraphy|stixmathscript)/i, "\\mathcal"]];
 const SANS_FONT = /sans|helvet|arial|biolinum|cmss|sfss|lmsans|-ss\b|rtxss|sf-kp|nimbussan/i;
@@ -78,8 +80,8 @@ interface FontStyle {
   alphabet?: string;
   /** The font's glyphs keep TeX's names. */
   texNames: boolean;
-  /** Capital letters are calligraphic. */
-  calligraphicCapitals: boolean;
+  /** The alphabet of the font's capital letters A-Z, where only they are in one. */
+  capitals?: string;
 }
 
 function fontStyle(s: Span): FontStyle {
@@ -89,7 +91,7 @@ function fontStyle(s: Span): FontStyle {
   const alphabet =
     ALPHABET_FONT.find(([font]) => font.test(family))?.[1] ??
     (s.bold ? (italic ? "\\boldsymbol" : "\\mathbf") : SANS_FONT.test(family) ? "\\mathsf" : MONO_FONT.test(family) ? "\\mathtt" : undefined);
-  return { italic, alphabet, texNames, calligraphicCapitals: CALLIGRAPHIC_CAPITALS.test(family) };
+  return { italic, alphabet, texNames, capitals: CALLIGRAPHIC_CAPITALS.test(family) ? "\\mathcal" : BLACKBOARD_CAPITALS.test(family) ? "\\mathbb" : undefined };
 }
 
 /**
@@ -110,8 +112,8 @@ export function spanTokens(s: Span): string[] {
       out.push(styled(own ?? (style.alphabet && /^[\p{L}\p{N}]$/u.test(base) ? style.alphabet : undefined), symbol(base, style)));
       continue;
     }
-    if (style.calligraphicCapitals && /^[A-Z]$/.test(base)) {
-      out.push(`\\mathcal{${base}}`);
+    if (style.capitals && /^[A-Z]$/.test(base)) {
+      out.push(`${style.capitals}{${base}}`);
       continue;
     }
     // Upright Latin letters together are one name ("sin", "Tr", "and"); italic ones, variables side by side.

@@ -17,7 +17,7 @@ export const MATH_FONT = new RegExp(
       "lmmath", "latinmodernmath", "stix(two)?math", "cambria-?math", "xitsmath", "texgyre\\w*math", "asanamath", "newcmmath",
       "mtextra", "mt-extra", "euclid", "mathematicalpi", "mtmi", "mtsy", "mtex",
       "(tx|px|rtx|ntx)b?(mi|mia|sy|sya|syb|syc|ex|exx)", "kp-+m-", "jkpm", "zplm", "fut(mi|sy|ex)", "libertinus(t1)?math",
-      "mathdesign-.*-(math\\w*|symbol\\w*|extension)-", "opensymbol",
+      "mathdesign-.*-(math\\w*|symbol\\w*|extension|ot1)-", "opensymbol",
     ].join("|") +
     ")",
   "i",
