@@ -6,8 +6,8 @@
 // stretch with its LaTeX, and the Markdown and JSON renderers write it as `$latex$` (or
 // the asked notation) in its place.
 import type { Block, Line, Span } from "../model";
-import { lineFontSize } from "./lines";
-import { isMathSpan, regionLatex } from "./formulas";
+import { lineFontSize, WORD_GAP } from "./lines";
+import { isMathSpan as isMathFontSpan, regionLatex } from "./formulas";
 import { FUNCTION_NAMES } from "../latex/symbols";
 import type { Ruling } from "../backends/pdf/graphics";
 
@@ -41,6 +41,16 @@ const TRAILING_NUMBER = /(?<![\p{L}\p{N}.])(\d+)$/u;
  * italic) or a lone Greek letter.
  */
 const isMathLetter = (s: Span) => (s.italic && /^\s*\p{L}\s*$/u.test(s.text)) || /^\s*\p{Script=Greek}\s*$/u.test(s.text);
+/** A word set in italic, alone in its span: a variable's name of several letters when it stands against a formula. */
+const ITALIC_WORD = /^\s?\p{L}+$/u;
+/** A letter alone in its span, the space before it at most. */
+const LONE_LETTER = /^\s?\p{L}$/u;
+/** A name alone in its span, the space before it at most. */
+const UPRIGHT_NAME = /^\s?\p{L}{2,}$/u;
+/** A relation opening a span: what stands before it is an equation's left side. */
+const RELATION_HEAD = /^\s*[=<>≤≥≠≈≡∼≃≅∈∉⊂⊆:]/u;
+/** A longer italic word against a raised mark is an emphasised word and its note mark, not a variable with an exponent ("Sq³"). */
+const MAX_SCRIPTED_NAME = 3;
 /** Marks set in a math font that are not mathematics on their own: bullets, footnote and reference marks. */
 const MARK_ONLY = /^[\s•·◦∗*†‡§¶○⋄◦]+$/;
 /**
@@ -59,9 +69,10 @@ const TRAILING_PUNCTUATION = /[\s.,;:]+$/;
 
 /** `rules`: the page's level rules, where its fractions' and radicals' bars are drawn (a radical's bar may stand a little above its line's box). */
 export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void {
+  const signFonts = signOnlyFonts(blocks);
   for (const block of blocks) {
     if (block.type !== "text" || block.hidden || !block.lines?.length) continue;
-    const found = block.lines.flatMap((line) => lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3])));
+    const found = block.lines.flatMap((line) => lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3]), signFonts));
     if (found.length === 1 && block.lines.length === 1 && bare(found[0].printed) === bare(block.text)) {
       // A line that is a formula and nothing else is a display (one inside a sentence shares its line with words).
       block.type = "formula";
@@ -72,11 +83,52 @@ export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void 
 
 const bare = (text: string) => text.replace(/[\s.,;:]+/g, "");
 
-function lineFormulas(line: Line, rules: Ruling[]): { printed: string; latex: string }[] {
+/** Relations, operators and brackets: what a font that sets only these on a page sets is mathematics. */
+const SIGN = /[=+<>≤≥≠()[\]]/;
+
+/**
+ * Fonts that set no letter on the page, only signs and brackets, and are not its text
+ * font: the math fonts of a package built on a text family (mathptmx takes its "=" and
+ * brackets from Computer Modern under Times), whatever their names.
+ */
+function signOnlyFonts(blocks: Block[]): Set<string> {
+  const fonts = new Map<string, { letters: boolean; signs: boolean; chars: number }>();
+  for (const block of blocks) for (const line of block.lines ?? []) for (const s of line.spans) {
+    const font = fonts.get(s.fontFamily) ?? { letters: false, signs: false, chars: 0 };
+    font.letters ||= /\p{L}/u.test(s.text);
+    font.signs ||= SIGN.test(s.text);
+    font.chars += s.text.length;
+    fonts.set(s.fontFamily, font);
+  }
+  const body = [...fonts.entries()].sort((a, b) => b[1].chars - a[1].chars)[0]?.[0];
+  return new Set([...fonts.entries()].filter(([name, f]) => name !== body && !f.letters && f.signs).map(([name]) => name));
+}
+
+function lineFormulas(line: Line, rules: Ruling[], signFonts: Set<string>): { printed: string; latex: string }[] {
   const size = lineFontSize(line);
   const spans = line.spans;
+  const isMathSpan = (s: Span) => isMathFontSpan(s) || (signFonts.has(s.fontFamily) && s.fontSize >= SCRIPT_SIZE * size);
   const isScript = (s: Span) => s.fontSize < SCRIPT_SIZE * size && !!s.text.trim();
-  const isMath = (s: Span, i: number) => ((isMathSpan(s) && !!s.text.trim() && !(MARK_ONLY.test(s.text) && (i === 0 || !isMathSpan(spans[i - 1])))) || isMathLetter(s));
+  // A mark (◦, ∗, •) is mathematics inside a formula or after a math glyph (g ◦ f, Sq² ◦ r), a bullet or note mark elsewhere.
+  const isMathGlyphs = (s: Span, i: number, inFormula = false) => (isMathSpan(s) && !!s.text.trim() && !(MARK_ONLY.test(s.text) && !inFormula && (i === 0 || !isMathSpan(spans[i - 1])))) || isMathLetter(s);
+  // Math built on a text family (MathDesign on Charter, newtx on Times) takes its letters
+  // from the text italic, names of several letters too: an italic word written against a
+  // formula's glyph or script ("Sq" + "³", "ba" + "ω", "on" + "(", "(" + "Object") is its part.
+  const glued = (a: Span, b: Span) => !/\s$/.test(a.text) && !/^\s/.test(b.text) && b.bbox[0] - a.bbox[2] < WORD_GAP * Math.min(a.fontSize, b.fontSize);
+  const italicName = (s: Span, i: number) => {
+    if (!s.italic || !ITALIC_WORD.test(s.text) || s.fontSize < SCRIPT_SIZE * size) return false;
+    const [prev, next] = [spans[i - 1], spans[i + 1]];
+    const afterMath = prev !== undefined && glued(prev, s) && isMathGlyphs(prev, i - 1);
+    const beforeMath = next !== undefined && glued(s, next) && (isMathGlyphs(next, i + 1) || (isScript(next) && s.text.trim().length <= MAX_SCRIPTED_NAME));
+    // The left side of an equation: "MDI = MD_LP − MD_RP".
+    const beforeRelation = next !== undefined && isMathSpan(next) && RELATION_HEAD.test(next.text);
+    return afterMath || beforeMath || beforeRelation;
+  };
+  // A letter alone in its span with a script against it, in any style: "r" + "₂" (a bold vector), "B" + "ᵢ".
+  const scriptedLetter = (s: Span, i: number) => LONE_LETTER.test(s.text) && s.fontSize >= SCRIPT_SIZE * size && spans[i + 1] !== undefined && isScript(spans[i + 1]) && glued(s, spans[i + 1]);
+  const isMath = (s: Span, i: number, inFormula = false) => isMathGlyphs(s, i, inFormula) || italicName(s, i) || scriptedLetter(s, i);
+  // An operator's name set upright in the text font against the bracket of its argument: "= IG" + "(T, a)", "/" + "SplitInformation" + "(T)".
+  const nameAtBracket = (i: number) => UPRIGHT_NAME.test(spans[i].text) && spans[i + 1] !== undefined && glued(spans[i], spans[i + 1]) && isMathSpan(spans[i + 1]) && /^[([]/.test(spans[i + 1].text);
   const out: { printed: string; latex: string }[] = [];
   for (let i = 0; i < spans.length; i++) {
     if (!isMath(spans[i], i)) continue;
@@ -84,8 +136,8 @@ function lineFormulas(line: Line, rules: Ruling[]): { printed: string; latex: st
     // The stretch runs on over math, scripts, and connectors followed by more math.
     let end = i;
     for (let j = i + 1; j < spans.length; j++) {
-      if (isMath(spans[j], j) || isScript(spans[j])) end = j;
-      else if (!isConnector(spans[j].text)) break;
+      if (isMath(spans[j], j, true) || isScript(spans[j])) end = j;
+      else if (!isConnector(spans[j].text) && !nameAtBracket(j)) break;
     }
     const stretch = spans.slice(i, end + 1);
     const next = spans[end + 1];
@@ -102,6 +154,7 @@ function lineFormulas(line: Line, rules: Ruling[]): { printed: string; latex: st
     const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
     const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line, rules)?.replace(/[.,;:]+$/, "");
+    if (process.env.DBG) console.error(JSON.stringify(printed), latex);
     // A reading that leaves brackets open, or starts on punctuation, is a formula read in part (a script over two rows): the glyphs stay as printed.
     if (latex && balanced(printed) && balanced(latex) && !/^[.,;:]/.test(latex)) out.push({ printed, latex });
   }

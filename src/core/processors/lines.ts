@@ -11,7 +11,7 @@ import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
 /** A horizontal gap wider than this share of the font size is a word space. */
-const WORD_GAP = 0.18;
+export const WORD_GAP = 0.18;
 /**
  * A gap wider than this many font sizes always splits a line (table cells, form fields):
  * even stretched word spaces in justified text stay far below it.

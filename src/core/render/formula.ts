@@ -55,7 +55,8 @@ export function withPrintedMath(b: Block): Block {
     pattern.lastIndex = cursor;
     const m = pattern.exec(text);
     if (!m) continue;
-    const replacement = `$${latex}$`;
+    // Two formulas against each other are kept apart by a space: "$$" would open a display.
+    const replacement = `${m.index > 0 && text[m.index - 1] === "$" ? " " : ""}$${latex}$`;
     text = text.slice(0, m.index) + replacement + text.slice(m.index + m[0].length);
     cursor = m.index + replacement.length;
     written.push(latex);
