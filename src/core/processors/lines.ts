@@ -184,8 +184,8 @@ function toLine(leftToRight: Run[]): Line {
       if (needsSpace && !cjkJoin) text = " ".repeat(typedSpaces(prev, run, gap)) + text;
     }
     const last = spans[spans.length - 1];
-    // Runs in one style join one span, unless stacked (a fraction's numerator over its denominator in a line of text).
-    const stacked = last && (rtl ? run.bbox[2] > last.bbox[0] + 1 : run.bbox[0] < last.bbox[2] - 1) && (run.bbox[1] >= last.bbox[3] - 1 || run.bbox[3] <= last.bbox[1] + 1);
+    // Runs in one style join one span, unless stacked (a fraction's numerator over its denominator in a line of text, side by side or not: P over 1 − P).
+    const stacked = last && (run.bbox[1] >= last.bbox[3] - 1 || run.bbox[3] <= last.bbox[1] + 1);
     // A list's marker set off by a tab keeps a span of its own: layout conversions tab after it.
     const tabbedMarker = spans.length === 1 && i === 1 && !rtl && MARKER_ALONE.test(last.text.trim()) && run.bbox[0] - last.bbox[2] > GUTTER_SPLIT_GAP * Math.max(last.fontSize, run.fontSize);
     const tabbed = last && !rtl && run.bbox[0] - last.bbox[2] >= TAB_GAP * Math.min(last.fontSize, run.fontSize);
