@@ -115,11 +115,18 @@ function extensionDelimiter(text: string, fontName: string): string {
   return code < OMX_DELIMITERS.length && !"()/ ".includes(text) ? OMX_DELIMITERS[code] : text;
 }
 
+/**
+ * A mathematical operator or relation a Unicode map names, other than the n-ary operators
+ * and the radical: an ordinary symbol an extension font also carries (Euler's ∞ comes from
+ * euex), standing on its baseline as in any font.
+ */
+const STANDING_SYMBOL = /^(?![∏∐∑∫∬∭∮∯∰⋀⋁⋂⋃√∛∜])[\u2200-\u22FF]$/u;
+
 /** The hang of a TeX extension glyph (or of a radical sign in a math font); undefined for type standing on its baseline. */
 function hangingGlyph(text: string, fontName: string): { depth: number; baseline: number } | undefined {
   const glyph = text.trim();
   if (glyph === "√" && MATH_FONT.test(fontName)) return HANGING["√"];
-  if (!EXTENSION_FONT.test(fontName) || [...glyph].length !== 1) return undefined;
+  if (!EXTENSION_FONT.test(fontName) || [...glyph].length !== 1 || STANDING_SYMBOL.test(glyph)) return undefined;
   return HANGING[glyph] ?? OTHER_HANGING;
 }
 
