@@ -41,14 +41,20 @@ const TRAILING_NUMBER = /(?<![\p{L}\p{N}.])(\d+)$/u;
  * italic) or a lone Greek letter.
  */
 const isMathLetter = (s: Span) => (s.italic && /^\s*\p{L}\s*$/u.test(s.text)) || /^\s*\p{Script=Greek}\s*$/u.test(s.text);
-/** A word set in italic, alone in its span: a variable's name of several letters when it stands against a formula. */
-const ITALIC_WORD = /^\s?\p{L}+$/u;
+/**
+ * A word set in italic, alone in its span: a variable's name of several letters when it
+ * stands against a formula; or letters a kern set apart ("a f", "R f"), which pdf.js gives
+ * with a space between.
+ */
+const ITALIC_WORD = /^\s?(\p{L}+|\p{L}( \p{L})+)$/u;
 /** A letter alone in its span, the space before it at most. */
 const LONE_LETTER = /^\s?\p{L}$/u;
 /** A name alone in its span, the space before it at most. */
 const UPRIGHT_NAME = /^\s?\p{L}{2,}$/u;
 /** A relation opening a span: what stands before it is an equation's left side. */
 const RELATION_HEAD = /^\s*[=<>≤≥≠≈≡∼≃≅∈∉⊂⊆:]/u;
+/** A relation closing a span: what stands after it is an equation's right side. */
+const RELATION_TAIL = /[=<>≤≥≠≈≡∼≃≅∈∉⊂⊆]\s*$/u;
 /** A longer italic word against a raised mark is an emphasised word and its note mark, not a variable with an exponent ("Sq³"). */
 const MAX_SCRIPTED_NAME = 3;
 /** Marks set in a math font that are not mathematics on their own: bullets, footnote and reference marks. */
@@ -72,7 +78,8 @@ export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void 
   const signFonts = signOnlyFonts(blocks);
   for (const block of blocks) {
     if (block.type !== "text" || block.hidden || !block.lines?.length) continue;
-    const found = block.lines.flatMap((line) => lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3]), signFonts));
+    const perLine = block.lines.map((line) => lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3]), signFonts));
+    const found = joinedOverLineBreaks(block.lines, perLine);
     if (found.length === 1 && block.lines.length === 1 && bare(found[0].printed) === bare(block.text)) {
       // A line that is a formula and nothing else is a display (one inside a sentence shares its line with words).
       block.type = "formula";
@@ -82,6 +89,29 @@ export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void 
 }
 
 const bare = (text: string) => text.replace(/[\s.,;:]+/g, "");
+const lineText = (line: Line) => line.spans.map((s) => s.text).join("");
+/** A relation or operator ending a formula: TeX breaks an inline formula's line only after one. */
+const BREAKS_AFTER = /([=<>≤≥≠≈≡∼→←↦⇒⇔∈⊂⊆+\-−×·∘⊗⊕∪∩]|\\(?:leq?|geq?|neq?|approx|equiv|sim|simeq|cong|to|rightarrow|mapsto|Rightarrow|in|subset|subseteq|cdot|times|circ|otimes|oplus|cup|cap|pm|mp))\s*$/u;
+
+/**
+ * A formula TeX broke over two lines, after a relation or an operator at the end of one
+ * line and going on at the start of the next, is one formula: "Sq³ =" + "β ∘ Sq² ∘ r".
+ */
+function joinedOverLineBreaks(lines: Line[], perLine: { printed: string; latex: string }[][]): { printed: string; latex: string }[] {
+  const out: { printed: string; latex: string }[] = [];
+  // The formula ending the line before, when it ends that line.
+  let ending: { printed: string; latex: string } | undefined;
+  perLine.forEach((found, i) => {
+    const [first, ...rest] = found;
+    if (ending && first && BREAKS_AFTER.test(ending.latex) && bare(lineText(lines[i])).startsWith(bare(first.printed))) {
+      out[out.length - 1] = { printed: `${ending.printed} ${first.printed}`, latex: `${ending.latex}${first.latex}` };
+      out.push(...rest);
+    } else out.push(...found);
+    const last = out[out.length - 1];
+    ending = found.length && bare(lineText(lines[i])).endsWith(bare(found[found.length - 1].printed)) ? last : undefined;
+  });
+  return out;
+}
 
 /** Relations, operators and brackets: what a font that sets only these on a page sets is mathematics. */
 const SIGN = /[=+<>≤≥≠()[\]]/;
@@ -115,18 +145,19 @@ function lineFormulas(line: Line, rules: Ruling[], signFonts: Set<string>): { pr
   // from the text italic, names of several letters too: an italic word written against a
   // formula's glyph or script ("Sq" + "³", "ba" + "ω", "on" + "(", "(" + "Object") is its part.
   const glued = (a: Span, b: Span) => !/\s$/.test(a.text) && !/^\s/.test(b.text) && b.bbox[0] - a.bbox[2] < WORD_GAP * Math.min(a.fontSize, b.fontSize);
-  const italicName = (s: Span, i: number) => {
+  const italicName = (s: Span, i: number, inFormula: boolean) => {
     if (!s.italic || !ITALIC_WORD.test(s.text) || s.fontSize < SCRIPT_SIZE * size) return false;
     const [prev, next] = [spans[i - 1], spans[i + 1]];
-    const afterMath = prev !== undefined && glued(prev, s) && isMathGlyphs(prev, i - 1);
+    const afterMath = prev !== undefined && glued(prev, s) && (inFormula || isMathGlyphs(prev, i - 1));
     const beforeMath = next !== undefined && glued(s, next) && (isMathGlyphs(next, i + 1) || (isScript(next) && s.text.trim().length <= MAX_SCRIPTED_NAME));
-    // The left side of an equation: "MDI = MD_LP − MD_RP".
+    // Either side of an equation: "MDI = MD_LP − MD_RP", "= ReturnOnTheMarket(Rm)".
     const beforeRelation = next !== undefined && isMathSpan(next) && RELATION_HEAD.test(next.text);
-    return afterMath || beforeMath || beforeRelation;
+    const afterRelation = prev !== undefined && isMathSpan(prev) && RELATION_TAIL.test(prev.text);
+    return afterMath || beforeMath || beforeRelation || afterRelation;
   };
   // A letter alone in its span with a script against it, in any style: "r" + "₂" (a bold vector), "B" + "ᵢ".
   const scriptedLetter = (s: Span, i: number) => LONE_LETTER.test(s.text) && s.fontSize >= SCRIPT_SIZE * size && spans[i + 1] !== undefined && isScript(spans[i + 1]) && glued(s, spans[i + 1]);
-  const isMath = (s: Span, i: number, inFormula = false) => isMathGlyphs(s, i, inFormula) || italicName(s, i) || scriptedLetter(s, i);
+  const isMath = (s: Span, i: number, inFormula = false) => isMathGlyphs(s, i, inFormula) || italicName(s, i, inFormula) || scriptedLetter(s, i);
   // An operator's name set upright in the text font against the bracket of its argument: "= IG" + "(T, a)", "/" + "SplitInformation" + "(T)".
   const nameAtBracket = (i: number) => UPRIGHT_NAME.test(spans[i].text) && spans[i + 1] !== undefined && glued(spans[i], spans[i + 1]) && isMathSpan(spans[i + 1]) && /^[([]/.test(spans[i + 1].text);
   const out: { printed: string; latex: string }[] = [];
@@ -154,7 +185,6 @@ function lineFormulas(line: Line, rules: Ruling[], signFonts: Set<string>): { pr
     const printed = stretch.map((s) => s.text).join("").replace(TRAILING_PUNCTUATION, "").trim();
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
     const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line, rules)?.replace(/[.,;:]+$/, "");
-    if (process.env.DBG) console.error(JSON.stringify(printed), latex);
     // A reading that leaves brackets open, or starts on punctuation, is a formula read in part (a script over two rows): the glyphs stay as printed.
     if (latex && balanced(printed) && balanced(latex) && !/^[.,;:]/.test(latex)) out.push({ printed, latex });
   }
