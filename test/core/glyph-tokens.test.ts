@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { spanTokens } from "../../src/core/latex/glyph-tokens";
+import { withMergedScripts } from "../../src/core/latex/merged-scripts";
 import type { Span } from "../../src/core/model";
 
 const span = (text: string, fontFamily: string, style: { bold?: boolean; italic?: boolean } = {}): Span => ({ text, fontFamily, fontSize: 10, bbox: [0, 0, 10, 10], bold: !!style.bold, italic: !!style.italic });
@@ -36,5 +37,16 @@ describe("a formula's letters in the style their font sets them", () => {
     expect(spanTokens(span("†∶◦", "CMSY10"))).toEqual(["\\dagger", ":", "\\circ"]);
     expect(spanTokens(span("φ", "MathDesign-CH-Regular-Italic-MathItalic-10"))).toEqual(["\\phi"]);
     expect(spanTokens(span("φ", "LMMathItalic10-Regular"))).toEqual(["\\varphi"]);
+  });
+});
+
+describe("scripts read piece by piece", () => {
+  it("are one script, never two of a kind in a row (LaTeX's double subscript)", () => {
+    expect(withMergedScripts("p_{j_{n}_{-}_{1}j_{n}}")).toBe("p_{j_{n-1}j_{n}}");
+    expect(withMergedScripts("g^{p^{e}^{-}^{1}}")).toBe("g^{p^{e-1}}");
+    expect(withMergedScripts("\\sum_{k}_{=1}^{n}")).toBe("\\sum_{k=1}^{n}");
+    // Escaped braces and escaped underscores are no scripts.
+    expect(withMergedScripts("\\{x\\}_{a}")).toBe("\\{x\\}_{a}");
+    expect(withMergedScripts("a\\_{b}_{c}")).toBe("a\\_{b}_{c}");
   });
 });

@@ -13,6 +13,7 @@ import { lineFontSize, union } from "./lines";
 import { FUNCTION_NAMES } from "../latex/symbols";
 import { spanTokens } from "../latex/glyph-tokens";
 import { EXTENSION_FONT, MATH_FONT, MATH_SIGNS_FONT } from "../latex/math-fonts";
+import { withMergedScripts } from "../latex/merged-scripts";
 import type { Ruling } from "../backends/pdf/graphics";
 import { barredItems } from "./formula-bars";
 import { baselineOf, originOf, splitAtGaps, splitAtGlyphs } from "./formula-spans";
@@ -36,6 +37,8 @@ const SAME_ROW_GAP_X = 2.2;
 const GRAZE = 0.3;
 /** Nothing else stands within this many font sizes beside a display formula... */
 const SIDE_CLEAR = 3;
+/** ...or this many, for a display with rows: narrower than a gutter between columns, wider than any word space. */
+const STACKED_SIDE_CLEAR = 0.8;
 /** ...and text above or below it reaches at least this many font sizes further out on both sides. */
 const INSET = 2;
 /** Display formulas are short: a few rows (a fraction's, a sum's limits), few characters. */
@@ -62,7 +65,9 @@ export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
     const size = lineFontSize(main);
     const box = region.map((b) => b.bbox).reduce(union);
     const rest = blocks.filter((o) => !region.includes(o) && !numbers.includes(o) && !o.hidden);
-    if (!setApart(box, rest, size)) continue;
+    // Rows one over another (a fraction's, a sum's limits) make a display wherever nothing stands beside them: one may be wider than its column's text.
+    const stacked = lines.some((l) => Math.abs(l.bbox[3] - main.bbox[3]) > OTHER_ROW * size);
+    if (!setApart(box, rest, size, stacked)) continue;
     const latex = regionLatex(lines, main, rules);
     if (latex === undefined) continue;
     const number = numbers.find((n) => n.bbox[1] < main.bbox[3] && n.bbox[3] > main.bbox[1] && n.bbox[0] > box[2]);
@@ -127,14 +132,17 @@ function mainLine(lines: Line[]): Line | undefined {
 /**
  * Displayed, not inline: nothing else on its height beside it (pieces of an inline
  * formula sit in their paragraph's lines), and text above or below it reaching further
- * out on both sides (a display is set in from its column).
+ * out on both sides (a display is set in from its column), unless it has rows.
  */
-function setApart(box: number[], others: Block[], size: number): boolean {
+function setApart(box: number[], others: Block[], size: number, stacked: boolean): boolean {
   // (Boxes are estimated from font sizes: lines above and below may graze the formula's.)
   const graze = GRAZE * size;
-  const beside = others.some((o) => o.bbox[1] < box[3] - graze && o.bbox[3] > box[1] + graze && o.bbox[0] < box[2] + SIDE_CLEAR * size && o.bbox[2] > box[0] - SIDE_CLEAR * size);
+  // Rows in a paragraph (a fraction in a line of text) have the paragraph around them; a display
+  // with rows may fill its column, the next column's text a gutter away.
+  const clear = (stacked ? STACKED_SIDE_CLEAR : SIDE_CLEAR) * size;
+  const beside = others.some((o) => o.bbox[1] < box[3] - graze && o.bbox[3] > box[1] + graze && o.bbox[0] < box[2] + clear && o.bbox[2] > box[0] - clear);
   if (beside) return false;
-  return others.some((o) => o.bbox[0] <= box[0] - INSET * size && o.bbox[2] >= box[2] + INSET * size && (o.bbox[3] <= box[1] || o.bbox[1] >= box[3]));
+  return stacked || others.some((o) => o.bbox[0] <= box[0] - INSET * size && o.bbox[2] >= box[2] + INSET * size && (o.bbox[3] <= box[1] || o.bbox[1] >= box[3]));
 }
 
 /** TeX's radical signs in the extension font (growing sizes), and Unicode's. */
@@ -254,7 +262,7 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
       flush();
       const text = joinTokens(spanTokens(s));
       const side = shift < 0 ? "above" : "below";
-      op[side] = (op[side] ?? "") + text;
+      op[side] = concatLatex(op[side] ?? "", text);
       limit = { op, side, span: s };
       continue;
     }
@@ -281,12 +289,13 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
     script.tokens.push(...spanTokens(s));
   }
   flush();
-  // Limits are the operator's scripts (one part may have been read as a limit, the other as a script: \sum_{n=1}^{\infty} either way).
-  for (const op of operators) op.scripts = `${op.below ? `_{${op.below}}` : ""}${op.scripts ?? ""}${op.above ? `^{${op.above}}` : ""}`;
+  // Limits are the operator's scripts (one part may have been read as a limit, the other as a script: \sum_{n=1}^{\infty} either way;
+  // the part read as a script stands nearer the operator, first: "k" then "= 1" make \sum_{k=1} once merged).
+  for (const op of operators) op.scripts = `${op.scripts ?? ""}${op.below ? `_{${op.below}}` : ""}${op.above ? `^{${op.above}}` : ""}`;
   const fractions = stackedFractions(over, under, size);
   if (!fractions) return undefined;
   items.push(...fractions);
-  return joinTokens(withRadicands(withAccents(items, size).map((i) => i.latex + (i.scripts ?? ""))));
+  return withMergedScripts(joinTokens(withRadicands(withAccents(items, size).map((i) => i.latex + (i.scripts ?? "")))));
 }
 
 /** An accent reaches this far (font sizes) left or right of the start of the glyph it stands over. */
@@ -420,10 +429,10 @@ function joinTokens(list: string[]): string {
     const dot = tokens[i] === "." ? "\\dots" : tokens[i] === "\\cdot" ? "\\cdots" : undefined;
     if (dot && tokens[i + 1] === tokens[i] && tokens[i + 2] === tokens[i]) tokens.splice(i, 3, dot);
   }
-  let out = "";
-  for (const t of tokens) {
-    if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z]/.test(t)) out += " ";
-    out += t;
-  }
-  return out;
+  return tokens.reduce(concatLatex, "");
+}
+
+/** Two pieces of LaTeX one after the other, a command kept apart from a letter that follows it ("\in S", not "\inS"). */
+export function concatLatex(a: string, b: string): string {
+  return /\\[A-Za-z]+$/.test(a) && /^[A-Za-z]/.test(b) ? `${a} ${b}` : a + b;
 }

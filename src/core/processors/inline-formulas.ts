@@ -7,7 +7,7 @@
 // the asked notation) in its place.
 import type { Block, Line, Span } from "../model";
 import { lineFontSize, WORD_GAP } from "./lines";
-import { isMathSpan as isMathFontSpan, regionLatex } from "./formulas";
+import { concatLatex, isMathSpan as isMathFontSpan, regionLatex } from "./formulas";
 import { FUNCTION_NAMES } from "../latex/symbols";
 import type { Ruling } from "../backends/pdf/graphics";
 
@@ -104,7 +104,7 @@ function joinedOverLineBreaks(lines: Line[], perLine: { printed: string; latex: 
   perLine.forEach((found, i) => {
     const [first, ...rest] = found;
     if (ending && first && BREAKS_AFTER.test(ending.latex) && bare(lineText(lines[i])).startsWith(bare(first.printed))) {
-      out[out.length - 1] = { printed: `${ending.printed} ${first.printed}`, latex: `${ending.latex}${first.latex}` };
+      out[out.length - 1] = { printed: `${ending.printed} ${first.printed}`, latex: concatLatex(ending.latex, first.latex) };
       out.push(...rest);
     } else out.push(...found);
     const last = out[out.length - 1];
