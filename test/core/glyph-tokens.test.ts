@@ -50,3 +50,10 @@ describe("scripts read piece by piece", () => {
     expect(withMergedScripts("a\\_{b}_{c}")).toBe("a\\_{b}_{c}");
   });
 });
+
+describe("dots", () => {
+  it("set tight are the dots typed; spaced by the text layer, an ellipsis", () => {
+    expect(spanTokens(span(", ...,", "CharterBT-Roman"))).toEqual([",", "...", ","]);
+    expect(spanTokens(span(", . . . ,", "CMMI10", { italic: true }))).toEqual([",", ".", ".", ".", ","]);
+  });
+});

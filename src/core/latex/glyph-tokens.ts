@@ -106,6 +106,12 @@ export function spanTokens(s: Span): string[] {
   for (let i = 0; i < chars.length; i++) {
     const { base, styled: isStyled, style: own } = chars[i];
     if (/\s/.test(base)) continue;
+    // Three dots set tight were typed as dots ("1, ..., n"); \dots spaces them (the text layer's ". . .", read as \dots when joined).
+    if (base === "." && chars[i + 1]?.base === "." && chars[i + 2]?.base === ".") {
+      out.push("...");
+      i += 2;
+      continue;
+    }
     // (Modifier letters, ˆ ˜ ˇ among them, are accents, not letters.)
     const letter = /^[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]$/u.test(base) && base !== "ℓ";
     if (!letter || isStyled) {
