@@ -203,12 +203,14 @@ describe("inline formulas whose letters come from the text italic", () => {
 });
 
 describe("displays with rows in a two-column page", () => {
-  it("are formulas when they fill their column, the next column's text a gutter away, and a sum's limit keeps its relation", async () => {
+  it("are formulas when they fill their column, the next column's text a gutter away, a sum's limit keeps its relation, and a left side in the text font belongs", async () => {
     // test/fixtures/pdf/two-column-math.tex: the LaTeX below is its source's (\, and \dot{R}^{2} as printed).
     const doc = await parseDocument(await fixtureFile("pdf/two-column-math.pdf"), "two-column-math.pdf", { features: DEFAULT_FEATURES });
     expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual([
       "\\frac{P_{B}(t)-P_{\\infty}(t)}{\\rho_{L}}=R\\ddot{R}+\\frac{3}{2}\\dot{R}^{2}+\\frac{4\\nu_{L}\\dot{R}}{R}+\\frac{2\\sigma}{\\rho_{L}R}",
       "u(0,\\lambda)=\\frac{1}{\\Delta_{n}(\\nu)}\\sum_{\\sigma\\in S_{n}}(-1)^{|\\sigma|}\\delta(\\lambda-\\sigma(\\nu))",
+      // "SNR =" in the text font is no piece of mathematics by itself: it is the equation's left side.
+      "\\text{SNR}=\\frac{|h^{\\mathrm{H}}s|^{2}}{h^{\\mathrm{H}}R_{v}h}",
     ]);
   });
 });

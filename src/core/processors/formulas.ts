@@ -57,7 +57,8 @@ const OTHER_ROW = 0.5;
 export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
   const pieces = blocks.filter((b) => b.type === "text" && !b.hidden && b.lines?.length && b.lines.length <= MAX_LINES && b.text.length <= MAX_CHARS && b.lines.every(isFormulaPiece));
   const numbers = blocks.filter((b) => b.type === "text" && !b.hidden && EQUATION_NUMBER.test(b.text.trim()));
-  for (const region of regions(pieces)) {
+  for (const found of regions(pieces)) {
+    const region = withEquationSides(found, blocks);
     const lines = region.flatMap((b) => b.lines!);
     const main = mainLine(lines);
     // Digits and signs alone ("≥65" in a chart's axis labels, a page number) are not set as mathematics.
@@ -98,6 +99,32 @@ function isMathLine(line: Line): boolean {
 /** A line that may be a piece of a display: math, or only digits and signs (a denominator "2"). */
 export function isFormulaPiece(line: Line): boolean {
   return isMathLine(line) || !/\p{L}/u.test(line.spans.map((s) => s.text).join(""));
+}
+
+/** A side of an equation set in the text font ("SNR =" before a fraction): a few characters, a word at most. */
+const MAX_SIDE_CHARS = 24;
+const RELATION_END = /[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔:]\s*$/;
+const RELATION_START = /^\s*[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔]/;
+
+/**
+ * The region with the sides of its equation that are no pieces of their own because they
+ * hold a word in the text font: a one-line block on the region's main height, against its
+ * left edge and ending in a relation ("SNR ="), or against its right edge and opening with
+ * one.
+ */
+function withEquationSides(region: Block[], blocks: Block[]): Block[] {
+  const box = region.map((b) => b.bbox).reduce(union);
+  const size = Math.max(...region.flatMap((b) => b.lines!.map(lineFontSize)));
+  const reach = SAME_ROW_GAP_X * size;
+  const sides = blocks.filter((o) => {
+    if (o.type !== "text" || o.hidden || region.includes(o) || o.lines?.length !== 1 || o.text.length > MAX_SIDE_CHARS || (o.text.match(PROSE_WORD) ?? []).length > MAX_PROSE_WORDS) return false;
+    const middle = (o.bbox[1] + o.bbox[3]) / 2;
+    if (middle < box[1] || middle > box[3]) return false;
+    const before = o.bbox[2] <= box[0] + GRAZE * size && box[0] - o.bbox[2] < reach && RELATION_END.test(o.text);
+    const after = o.bbox[0] >= box[2] - GRAZE * size && o.bbox[0] - box[2] < reach && RELATION_START.test(o.text);
+    return before || after;
+  });
+  return sides.length ? [...region, ...sides] : region;
 }
 
 /** Math pieces close to one another, gathered. */
