@@ -76,11 +76,12 @@ const TRAILING_PUNCTUATION = /[\s.,;:]+$/;
 /** `rules`: the page's level rules, where its fractions' and radicals' bars are drawn (a radical's bar may stand a little above its line's box). */
 export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void {
   const signFonts = signOnlyFonts(blocks);
+  const textSize = typicalSize(blocks);
   for (const block of blocks) {
     if (block.type !== "text" || block.hidden || !block.lines?.length) continue;
     const perLine = block.lines.map((line) => lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3]), signFonts));
     const found = joinedOverLineBreaks(block.lines, perLine);
-    if (found.length === 1 && block.lines.length === 1 && bare(found[0].printed) === bare(block.text)) {
+    if (found.length === 1 && block.lines.length === 1 && bare(found[0].printed) === bare(block.text) && displayable(found[0].printed, lineFontSize(block.lines[0]), textSize)) {
       // A line that is a formula and nothing else is a display (one inside a sentence shares its line with words).
       block.type = "formula";
       block.formula = { latex: found[0].latex, display: true };
@@ -89,6 +90,23 @@ export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void 
 }
 
 const bare = (text: string) => text.replace(/[\s.,;:]+/g, "");
+
+/**
+ * A line alone that can be a display: two glyphs at least, a letter or a digit among them,
+ * in type of the text's size. A lone arrow, letter or relation, or a limit in script type
+ * ("i = 1"), is a piece of a display the page's layout cut off, not a display.
+ */
+function displayable(printed: string, size: number, textSize: number): boolean {
+  const glyphs = [...printed.replace(/\s+/g, "")];
+  return glyphs.length >= 2 && glyphs.some((g) => /[\p{L}\p{N}]/u.test(g)) && size >= SCRIPT_SIZE * textSize;
+}
+
+/** The size most of a page's characters are set in. */
+function typicalSize(blocks: Block[]): number {
+  const chars = new Map<number, number>();
+  for (const block of blocks) for (const line of block.lines ?? []) for (const s of line.spans) chars.set(s.fontSize, (chars.get(s.fontSize) ?? 0) + s.text.length);
+  return [...chars.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
 const lineText = (line: Line) => line.spans.map((s) => s.text).join("");
 /** A relation or operator ending a formula: TeX breaks an inline formula's line only after one. */
 const BREAKS_AFTER = /([=<>≤≥≠≈≡∼→←↦⇒⇔∈⊂⊆+\-−×·∘⊗⊕∪∩]|\\(?:leq?|geq?|neq?|approx|equiv|sim|simeq|cong|to|rightarrow|mapsto|Rightarrow|in|subset|subseteq|cdot|times|circ|otimes|oplus|cup|cap|pm|mp))\s*$/u;
