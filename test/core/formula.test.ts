@@ -215,6 +215,26 @@ describe("displays with rows in a two-column page", () => {
   });
 });
 
+describe("displays of several rows", () => {
+  it("are one formula: a derivation and a system aligned at their relations, a definition by cases", async () => {
+    // test/fixtures/pdf/multi-row-displays.tex (align*, cases): its source's LaTeX, written as TeX aligned it.
+    const doc = await parseDocument(await fixtureFile("pdf/multi-row-displays.pdf"), "multi-row-displays.pdf", { features: DEFAULT_FEATURES });
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toEqual([
+      "\\begin{aligned}(a+b)^{2}&=(a+b)(a+b)\\\\&=a^{2}+ab+ba+b^{2}\\\\&=a^{2}+2ab+b^{2}\\end{aligned}",
+      "|x|=\\begin{cases}x&\\text{if}x\\geq0\\\\-x&\\text{if}x<0\\end{cases}",
+      "\\begin{aligned}x+y&=3\\\\x-y&=1\\end{aligned}",
+    ]);
+    // The prose between them stays whole.
+    expect(blocks.filter((b) => b.type !== "formula").map((b) => b.text)).toEqual([
+      "The first identity is derived in three steps, each on a row of its own:",
+      "and the absolute value is defined by cases:",
+      "Two equations side by side in a system:",
+      "The text goes on after the last display.",
+    ]);
+  });
+});
+
 describe("accented letters TeX builds from a letter and an accent glyph", () => {
   it("are composed letters in the text, a capital's raised accent included", async () => {
     // test/fixtures/pdf/text-accents.tex: \'a, \v{c}, \c{c}, \v{r}\'{\i}, \"{\i}, \^o, \v{S} (raised), \"u, \AA{}.

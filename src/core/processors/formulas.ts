@@ -16,6 +16,7 @@ import { EXTENSION_FONT, MATH_FONT, MATH_SIGNS_FONT } from "../latex/math-fonts"
 import { withMergedScripts } from "../latex/merged-scripts";
 import type { Ruling } from "../backends/pdf/graphics";
 import { barredItems } from "./formula-bars";
+import { casesLatex, displayCases, displayRows, rowsLatex } from "./formula-rows";
 import { baselineOf, originOf, splitAtGaps, splitAtGlyphs } from "./formula-spans";
 
 const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
@@ -69,7 +70,7 @@ export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
     // Rows one over another (a fraction's, a sum's limits) make a display wherever nothing stands beside them: one may be wider than its column's text.
     const stacked = lines.some((l) => Math.abs(l.bbox[3] - main.bbox[3]) > OTHER_ROW * size);
     if (!setApart(box, rest, size, stacked)) continue;
-    const latex = regionLatex(lines, main, rules);
+    const latex = multiRowLatex(lines, rules) ?? regionLatex(lines, main, rules);
     if (latex === undefined) continue;
     const number = numbers.find((n) => n.bbox[1] < main.bbox[3] && n.bbox[3] > main.bbox[1] && n.bbox[0] > box[2]);
     const [first, ...others] = region;
@@ -99,6 +100,20 @@ function isMathLine(line: Line): boolean {
 /** A line that may be a piece of a display: math, or only digits and signs (a denominator "2"). */
 export function isFormulaPiece(line: Line): boolean {
   return isMathLine(line) || !/\p{L}/u.test(line.spans.map((s) => s.text).join(""));
+}
+
+/** A display of several rows (a definition by cases, an aligned derivation, a system) read row by row; undefined for one row, or a row not read. */
+function multiRowLatex(lines: Line[], rules: Ruling[]): string | undefined {
+  const cases = displayCases(lines, rules);
+  if (cases) {
+    const left = regionLatex([cases.left], cases.left, rules);
+    const rows = cases.rows.map((parts) => parts.map((part) => regionLatex([part], part, rules)));
+    if (left !== undefined && rows.every((parts) => parts.every((p) => p !== undefined))) return casesLatex(left, rows as string[][]);
+  }
+  const found = displayRows(lines, rules);
+  if (!found) return undefined;
+  const rows = found.rows.map((row) => regionLatex([row], row, rules));
+  return rows.every((r): r is string => r !== undefined) ? rowsLatex(rows, found.aligned) : undefined;
 }
 
 /** A side of an equation set in the text font ("SNR =" before a fraction): a few characters, a word at most. */
