@@ -29,7 +29,7 @@ export function formulaSources(corpus: string, fixtures: string): { pdf: string;
 export function sourceFormulas(tex: string): { displays: string[]; inline: string[] } {
   const body = tex.replace(/(^|[^\\])%.*$/gm, "$1").replace(/\\begin\{verbatim\}[\s\S]*?\\end\{verbatim\}/g, "");
   const displays: string[] = [];
-  const rest = body.replace(/\\begin\{(equation|displaymath)\*?\}([\s\S]*?)\\end\{\1\*?\}|\\\[([\s\S]*?)\\\]|\$\$([\s\S]*?)\$\$/g, (_, _env, a, b, c) => {
+  const rest = body.replace(/\\begin\{(equation|displaymath|align|gather)\*?\}([\s\S]*?)\\end\{\1\*?\}|\\\[([\s\S]*?)\\\]|\$\$([\s\S]*?)\$\$/g, (_, _env, a, b, c) => {
     displays.push(a ?? b ?? c);
     return " ";
   });
@@ -46,6 +46,8 @@ const SYNONYMS: [RegExp, string][] = [
   [/\\mid(?![A-Za-z])/g, "|"],
   [/\\ldots(?![A-Za-z])|\.\.\./g, "\\dots"],
   [/\\lVert|\\rVert|\\Vert/g, "\\|"],
+  // An upright name is set alike as text, roman or an operator's name.
+  [/\\(?:text|operatorname)\{\s*([A-Za-z]+)\s*\}/g, "\\mathrm{$1}"],
 ];
 
 export function normaliseLatex(latex: string): string {
@@ -53,6 +55,8 @@ export function normaliseLatex(latex: string): string {
   for (const [from, to] of SYNONYMS) out = out.replace(from, to);
   return out
     .replace(/\\tag\{[^}]*\}/g, "")
+    // A display of rows is written as its rows (align* in a source, aligned inside $$ in ours).
+    .replace(/\\(begin|end)\{(aligned|gathered)\}/g, "")
     .replace(/\\(left|right|[,;!]|quad|qquad)(?![A-Za-z])/g, "")
     .replace(/\s+/g, "")
     .replace(/\{(\\?[^{}\\]|\\[A-Za-z]+)\}/g, "$1");
