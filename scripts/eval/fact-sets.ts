@@ -5,7 +5,7 @@
 // approximate token match of LaTeX inside the Markdown's math spans); invoices: 10 real
 // invoices, 77 tests (fields present, line items' amounts on their rows).
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
@@ -26,12 +26,14 @@ export async function factSetRows(corpus: string, setName: string, out: string, 
   const bench = join(corpus, setName);
   const pdfs = join(bench, "pdfs");
   const folders = readdirSync(pdfs, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const displays = { truth: 0, found: 0, beyond: 0 };
   for (const set of folders.length ? folders : [""]) {
     for (const name of readdirSync(join(pdfs, set)).filter((f) => f.endsWith(".pdf")).sort()) {
       const file = join(pdfs, set, name);
       const md = name.replace(/\.pdf$/, ".md");
       const doc = await parseDocument(new Uint8Array(readFileSync(file)), name, { features });
       write(join(out, "docparse", set), md, renderParseResult(doc, renderOptions).outputs.markdown ?? "");
+      countDisplays(join(bench, "groundtruth", set, name.replace(/\.pdf$/, ".json")), doc, displays);
       // Plain pdftotext, as the set's SOURCE.md measured it: -layout's column spacing splits its sentences.
       write(join(out, "pdftotext", set), md, execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }));
     }
@@ -44,10 +46,21 @@ export async function factSetRows(corpus: string, setName: string, out: string, 
     for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} ${type} tests${type === "math" ? " (approximate)" : ""}`, parser, rate(reports[parser]?.by_type[type])]);
   }
   if (types.includes("math")) rows.push(...groupingBraceRows(bench, out, setName), ...renderingRows(bench, out, setName));
+  if (displays.truth) rows.push([`${setName} display formulas as formula blocks (counted page by page)`, "docparse", `${displays.found} of ${displays.truth}; ${displays.beyond} blocks beyond a page's displays`]);
   for (const set of folders) {
     for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} ${set} pages, all tests`, parser, rate(reports[parser]?.by_category[`tests/${set}`])]);
   }
   return rows;
+}
+
+/** A page's display formulas in its ground truth (pdf-parse-bench's JSON), against our formula blocks on it. */
+function countDisplays(truthFile: string, doc: Awaited<ReturnType<typeof parseDocument>>, displays: { truth: number; found: number; beyond: number }) {
+  if (!existsSync(truthFile)) return;
+  const truth = (JSON.parse(readFileSync(truthFile, "utf8")) as { type: string }[]).filter((e) => e.type === "display-formula").length;
+  const ours = doc.pages.flatMap((p) => p.blocks).filter((b) => b.type === "formula" && !b.hidden).length;
+  displays.truth += truth;
+  displays.found += Math.min(truth, ours);
+  displays.beyond += Math.max(0, ours - truth);
 }
 
 function write(dir: string, name: string, text: string) {
