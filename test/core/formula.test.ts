@@ -211,6 +211,7 @@ describe("displays with rows in a two-column page", () => {
       "u(0,\\lambda)=\\frac{1}{\\Delta_{n}(\\nu)}\\sum_{\\sigma\\in S_{n}}(-1)^{|\\sigma|}\\delta(\\lambda-\\sigma(\\nu))",
       // "SNR =" in the text font is no piece of mathematics by itself: it is the equation's left side.
       "\\text{SNR}=\\frac{|h^{\\mathrm{H}}s|^{2}}{h^{\\mathrm{H}}R_{v}h}",
+      "f=r_{c}\\cdot r+\\cos\\alpha\\cdot(c-r_{c}\\cdot r)+\\sin\\alpha\\cdot r\\times c+d",
     ]);
   });
 });

@@ -42,6 +42,9 @@ const SIDE_CLEAR = 3;
 const STACKED_SIDE_CLEAR = 0.8;
 /** ...and text above or below it reaches at least this many font sizes further out on both sides. */
 const INSET = 2;
+/** ...or at least this many on both sides, centred: the margins left and right differ by less than this many. */
+const CENTRED_INSET = 1;
+const CENTRED = 1.5;
 /** Display formulas are short: a few rows (a fraction's, a sum's limits), few characters. */
 const MAX_LINES = 4;
 const MAX_CHARS = 200;
@@ -174,7 +177,7 @@ function mainLine(lines: Line[]): Line | undefined {
 /**
  * Displayed, not inline: nothing else on its height beside it (pieces of an inline
  * formula sit in their paragraph's lines), and text above or below it reaching further
- * out on both sides (a display is set in from its column), unless it has rows.
+ * out on both sides (a display is set in from its column, or centred in it), unless it has rows.
  */
 function setApart(box: number[], others: Block[], size: number, stacked: boolean): boolean {
   // (Boxes are estimated from font sizes: lines above and below may graze the formula's.)
@@ -184,7 +187,11 @@ function setApart(box: number[], others: Block[], size: number, stacked: boolean
   const clear = (stacked ? STACKED_SIDE_CLEAR : SIDE_CLEAR) * size;
   const beside = others.some((o) => o.bbox[1] < box[3] - graze && o.bbox[3] > box[1] + graze && o.bbox[0] < box[2] + clear && o.bbox[2] > box[0] - clear);
   if (beside) return false;
-  return stacked || others.some((o) => o.bbox[0] <= box[0] - INSET * size && o.bbox[2] >= box[2] + INSET * size && (o.bbox[3] <= box[1] || o.bbox[1] >= box[3]));
+  const aboveOrBelow = others.filter((o) => o.bbox[3] <= box[1] || o.bbox[1] >= box[3]);
+  // Set in from the text around it, or centred in it (a wide display is set in little).
+  const setIn = (o: Block) => o.bbox[0] <= box[0] - INSET * size && o.bbox[2] >= box[2] + INSET * size;
+  const centred = (o: Block) => Math.min(box[0] - o.bbox[0], o.bbox[2] - box[2]) >= CENTRED_INSET * size && Math.abs(box[0] - o.bbox[0] - (o.bbox[2] - box[2])) < CENTRED * size;
+  return stacked || aboveOrBelow.some((o) => setIn(o) || centred(o));
 }
 
 /** TeX's radical signs in the extension font (growing sizes), and Unicode's. */
