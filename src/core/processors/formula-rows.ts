@@ -23,7 +23,7 @@ const SCRIPT_SIZE = 0.85;
 /** Relations standing within this many font sizes of one another left and right are aligned. */
 const ALIGNED = 0.5;
 /** A relation closing a span: the left side of a definition by cases ends with it. */
-const RELATION_END = /[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔:]\s*$/;
+export const RELATION_END = /[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔:]\s*$/;
 /** A cases row's value and condition stand at least this many font sizes apart (TeX sets a quad). */
 const CONDITION_GAP = 0.9;
 /** TeX's math axis, where fraction bars lie: this share of the font size above the baseline. */

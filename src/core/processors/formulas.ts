@@ -16,7 +16,7 @@ import { EXTENSION_FONT, MATH_FONT, MATH_SIGNS_FONT } from "../latex/math-fonts"
 import { withMergedScripts } from "../latex/merged-scripts";
 import type { Ruling } from "../backends/pdf/graphics";
 import { barredItems } from "./formula-bars";
-import { casesLatex, displayCases, displayRows, rowsLatex } from "./formula-rows";
+import { casesLatex, displayCases, displayRows, RELATION_END, rowsLatex } from "./formula-rows";
 import { baselineOf, originOf, splitAtGaps, splitAtGlyphs } from "./formula-spans";
 
 const BIG_OPERATORS: Record<string, string> = { P: "\\sum", X: "\\sum", Q: "\\prod", Y: "\\prod", R: "\\int", Z: "\\int", H: "\\oint", I: "\\oint", S: "\\bigcup", "[": "\\bigcup", T: "\\bigcap", "\\": "\\bigcap", "∑": "\\sum", "∏": "\\prod", "∫": "\\int", "∮": "\\oint", "⋃": "\\bigcup", "⋂": "\\bigcap" };
@@ -121,7 +121,6 @@ function multiRowLatex(lines: Line[], rules: Ruling[]): string | undefined {
 
 /** A side of an equation set in the text font ("SNR =" before a fraction): a few characters, a word at most. */
 const MAX_SIDE_CHARS = 24;
-const RELATION_END = /[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔:]\s*$/;
 const RELATION_START = /^\s*[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔]/;
 
 /**
