@@ -25,6 +25,12 @@ const RIGHT_REACH = 2;
 const FED_SHARE = 0.2;
 /** Candidate x positions inside a gap are tried this far apart (points). */
 const LOCAL_STEP = 1;
+/**
+ * The next column's lines start within this many points of one another: a column has a
+ * left edge. Word gaps that happen to line up across a few rows (justified lines stretched
+ * wide, a display's spaced-out symbols) have text starting all over the place beside them.
+ */
+const EDGE_TOLERANCE = 0.5;
 
 /**
  * Whole-page gutters: x bands inside the text area that (almost) no run crosses. Word gaps
@@ -68,21 +74,35 @@ export function isLocalGutter(rows: Run[][], at: number, gapStart: number, gapEn
   for (let x = gapStart + LOCAL_STEP / 2; x < gapEnd; x += LOCAL_STEP) {
     let clearRows = 0;
     let leftRows = 0;
-    let rightRows = 0;
+    const starts: number[] = [];
     for (const dir of [-1, 1]) {
       for (let i = dir < 0 ? at : at + 1; i >= 0 && i < rows.length; i += dir) {
         const row = rows[i];
         if (row.some((r) => r.bbox[0] < x - CROSS_TOLERANCE && r.bbox[2] > x + CROSS_TOLERANCE)) break;
         const left = row.some((r) => r.bbox[2] <= x + CROSS_TOLERANCE && r.bbox[2] >= x - LEFT_REACH * em);
-        const right = row.some((r) => r.bbox[0] >= x - CROSS_TOLERANCE && r.bbox[0] <= x + RIGHT_REACH * em);
+        const start = Math.min(...row.filter((r) => r.bbox[0] >= x - CROSS_TOLERANCE).map((r) => r.bbox[0]));
+        const right = start <= x + RIGHT_REACH * em;
         // A row with no text near x (another column's, sorted in between by baseline) says nothing either way.
         if (!left && !right) continue;
         clearRows++;
         if (left) leftRows++;
-        if (right) rightRows++;
+        if (right) starts.push(start);
       }
     }
-    if (clearRows >= LOCAL_MIN_ROWS && leftRows >= LOCAL_MIN_SIDE_ROWS && rightRows >= LOCAL_MIN_SIDE_ROWS) return true;
+    if (clearRows >= LOCAL_MIN_ROWS && leftRows >= LOCAL_MIN_SIDE_ROWS && alignedEdge(starts, gapEnd) >= LOCAL_MIN_SIDE_ROWS) return true;
   }
   return false;
+}
+
+/**
+ * How many of the rows' first words right of a gap start at one left edge, an edge at or
+ * left of where this row's text starts (its first line may be indented).
+ */
+function alignedEdge(starts: number[], rowStart: number): number {
+  let best = 0;
+  for (const edge of starts) {
+    if (edge > rowStart + EDGE_TOLERANCE) continue;
+    best = Math.max(best, starts.filter((s) => Math.abs(s - edge) <= EDGE_TOLERANCE).length);
+  }
+  return best;
 }

@@ -5,6 +5,7 @@ import { MATH_FONT } from "../latex/math-fonts";
 import { withComposedAccents } from "./composed-accents";
 import type { Run } from "../backends/pdf/runs";
 import { findGutters, isLocalGutter } from "./gutters";
+import { isStretchedSpace } from "./stretched-lines";
 import { MARKER_ALONE } from "./lists";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 
@@ -45,16 +46,16 @@ export function buildLines(runs: Run[]): Line[] {
   }
   rows = attachScripts(rows);
   const gutters = findGutters(runs);
-  const splits = (prev: Run, run: Run) => {
+  const overGutter = (prev: Run, run: Run) => {
     const gap = run.bbox[0] - prev.bbox[2];
     const em = Math.max(prev.fontSize, run.fontSize);
-    if (gap > LINE_SPLIT_GAP * em) return true;
-    if (gap <= GUTTER_SPLIT_GAP * em) return false;
-    return gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0);
+    return gap > LINE_SPLIT_GAP * em || (gap > GUTTER_SPLIT_GAP * em && gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0));
   };
   for (const row of rows) accentsBeforeTheirLetters(row.sort((a, b) => a.bbox[0] - b.bbox[0]));
   const lines: Line[] = [];
   for (const [i, row] of rows.entries()) {
+    // A wide gap with no gutter under it splits the row unless the row is a justified line stretched wide.
+    const splits = (prev: Run, run: Run) => overGutter(prev, run) && (gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) || !isStretchedSpace(rows, i, prev, run));
     let current: Run[] = [];
     for (const run of row) {
       const prev = current[current.length - 1];

@@ -4,6 +4,7 @@
 import type { BBox } from "../../model";
 import type { Run } from "../../backends/pdf/runs";
 import { typedSpaces } from "../lines";
+import { isStretchedSpace } from "../stretched-lines";
 
 /** Two runs share a row when their baselines differ by less than this share of the smaller font size. */
 const SAME_BASELINE = 0.3;
@@ -37,14 +38,15 @@ export function textRows(runs: Run[], chunkGap = CHUNK_GAP): TextRow[] {
     if (last && last.some((r) => sameLine(r, run))) last.push(run);
     else groups.push([run]);
   }
-  return groups.map((g) => {
+  for (const g of groups) g.sort((a, b) => a.bbox[0] - b.bbox[0]);
+  return groups.map((g, i) => {
     const main = g.reduce((a, b) => (b.fontSize > a.fontSize ? b : a));
-    g.sort((a, b) => a.bbox[0] - b.bbox[0]);
     const chunks: Chunk[] = [];
     for (const run of g) {
       const cur = chunks[chunks.length - 1];
       const em = cur ? Math.max(cur.fontSize, run.fontSize) : run.fontSize;
-      if (cur && run.bbox[0] - cur.bbox[2] <= chunkGap * em) {
+      // A justified line stretched wide is one chunk: its paragraph's lines run through its gaps.
+      if (cur && (run.bbox[0] - cur.bbox[2] <= chunkGap * em || isStretchedSpace(groups, i, cur.runs[cur.runs.length - 1], run))) {
         const gap = run.bbox[0] - cur.bbox[2];
         cur.text += (gap > 0.15 * em && !/\s$/.test(cur.text) ? " ".repeat(typedSpaces(cur.runs[cur.runs.length - 1], run, gap)) : "") + run.text;
         cur.runs.push(run);
