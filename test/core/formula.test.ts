@@ -216,6 +216,36 @@ describe("displays with rows in a two-column page", () => {
   });
 });
 
+describe("a two-column page of justified lines stretched wide beside displays", () => {
+  // test/fixtures/pdf/two-column-displays.tex: forced line breaks spread a few words over the
+  // whole measure (gaps of two and three font sizes), next to fractions side by side, a bold
+  // vector and a single row nearly as wide as the column.
+  const parsed = fixtureFile("pdf/two-column-displays.pdf").then((bytes) => parseDocument(bytes, "two-column-displays.pdf", { features: DEFAULT_FEATURES }));
+
+  it("keeps each stretched line whole in its paragraph, neither split at its wide gaps nor read as a table", async () => {
+    const blocks = (await parsed).pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.some((b) => b.type === "table")).toBe(false);
+    expect(blocks.filter((b) => b.type === "text").map((b) => b.text)).toEqual([
+      "Energy participant begin. Ok official understand bed. And the rest of the paragraph runs on for a while, so that the column has lines above and below.",
+      "Minute degree weight. Work hand mother debate firm pass prove. Hit star new follow news with more words to fill the line.",
+      "The field of a point charge falls off with the square of the distance:",
+      "and a single row as wide as the column, centred in it:",
+      "ends the first column.",
+      "Trade organization anything material fight. The second column holds prose only, a few lines of it, so that the first column’s displays and stretched lines have a neighbour on the page at their height.",
+    ]);
+  });
+
+  it("reads every display as its source wrote it: fractions hung on a row of commas, a bold vector, a centred row nearly as wide as the column", async () => {
+    const formulas = (await parsed).pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex);
+    expect(formulas).toEqual([
+      "\\frac{12+144+20+3\\cdot\\sqrt{4}}{7}+(5\\times11)=9^{2}+0",
+      "\\frac{\\partial}{\\partial x_{1}},\\dots,\\frac{\\partial}{\\partial x_{n}}",
+      "\\mathbf{F}=\\frac{k}{r^{2}}\\hat{\\mathbf{r}}",
+      "(\\omega^{\\alpha_{1}}+\\cdots+\\omega^{\\alpha_{k}})[n]=\\omega^{\\alpha_{1}}+\\omega^{\\alpha_{2}}+\\cdots+(\\omega^{\\alpha_{k}}[n])",
+    ]);
+  });
+});
+
 describe("displays of several rows", () => {
   it("are one formula: a derivation and a system aligned at their relations, a definition by cases", async () => {
     // test/fixtures/pdf/multi-row-displays.tex (align*, cases): its source's LaTeX, written as TeX aligned it.

@@ -42,9 +42,15 @@ const SIDE_CLEAR = 3;
 const STACKED_SIDE_CLEAR = 0.8;
 /** ...and text above or below it reaches at least this many font sizes further out on both sides. */
 const INSET = 2;
-/** ...or at least this many on both sides, centred: the margins left and right differ by less than this many. */
+/** ...or at least this many on both sides, centred: the margins left and right differ by less than this many... */
 const CENTRED_INSET = 1;
 const CENTRED = 1.5;
+/**
+ * ...or, for a display nearly as wide as its column, set in by any margin at all on both
+ * sides, equal to within this many: a justified line fills its column, a paragraph's last
+ * line starts at its edge, only a centred line is set in alike on both sides.
+ */
+const TIGHTLY_CENTRED = 0.25;
 /** Display formulas are short: a few rows (a fraction's, a sum's limits), few characters. */
 const MAX_LINES = 4;
 const MAX_CHARS = 200;
@@ -97,8 +103,11 @@ function isMathLine(line: Line): boolean {
   const largest = Math.max(...line.spans.map((s) => s.fontSize));
   const words = line.spans.filter((s) => !isMathSpan(s) && s.fontSize >= SCRIPT_SIZE * largest).flatMap((s) => s.text.match(PROSE_WORD) ?? []).filter((w) => !FUNCTION_NAMES.has(w.toLowerCase()));
   if (line.spans.some((s) => isMathSpan(s) && s.text.trim())) return words.length <= MAX_PROSE_WORDS;
-  return words.length === 0 && RELATION.test(line.spans.map(spanText).join("")) && line.spans.some((s) => s.italic && /\p{L}/u.test(s.text));
+  return words.length === 0 && RELATION.test(line.spans.map(spanText).join("")) && line.spans.some((s) => (s.italic || isBoldSymbol(s)) && /\p{L}/u.test(s.text));
 }
+
+/** A letter or two in bold upright type: a vector or a matrix (\mathbf{F}), not a word. */
+const isBoldSymbol = (s: Span) => s.bold && !s.italic && /^\s*\p{L}{1,2}\p{M}*\s*$/u.test(s.text);
 
 /** A line that may be a piece of a display: math, or only digits and signs (a denominator "2"). */
 export function isFormulaPiece(line: Line): boolean {
@@ -170,8 +179,13 @@ function regions(pieces: Block[]): Block[][] {
  */
 function mainLine(lines: Line[]): Line | undefined {
   const stating = lines.filter((l) => RELATION.test(l.spans.map(spanText).join("")) || l.spans.some(isBigOperator));
-  return (stating.length ? stating : lines.filter((l) => /[\p{L}\p{N}]/u.test(l.spans.map(spanText).join("")))).sort((a, b) => lineFontSize(b) - lineFontSize(a) || b.spans.length - a.spans.length)[0];
+  // Without a relation, the row with rows over and under it is the axis the fractions hang on ("∂/∂x₁, …, ∂/∂xₙ").
+  const axis = lines.filter((l) => l.spans.some((s) => s.text.trim()) && lines.some((o) => o.bbox[3] <= middleOf(l)) && lines.some((o) => o.bbox[1] >= middleOf(l)));
+  const lettered = lines.filter((l) => /[\p{L}\p{N}]/u.test(l.spans.map(spanText).join("")));
+  return (stating.length ? stating : axis.length ? axis : lettered).sort((a, b) => lineFontSize(b) - lineFontSize(a) || b.spans.length - a.spans.length)[0];
 }
+
+const middleOf = (l: Line) => (l.bbox[1] + l.bbox[3]) / 2;
 
 /**
  * Displayed, not inline: nothing else on its height beside it (pieces of an inline
@@ -189,7 +203,10 @@ function setApart(box: number[], others: Block[], size: number, stacked: boolean
   const aboveOrBelow = others.filter((o) => o.bbox[3] <= box[1] || o.bbox[1] >= box[3]);
   // Set in from the text around it, or centred in it (a wide display is set in little).
   const setIn = (o: Block) => o.bbox[0] <= box[0] - INSET * size && o.bbox[2] >= box[2] + INSET * size;
-  const centred = (o: Block) => Math.min(box[0] - o.bbox[0], o.bbox[2] - box[2]) >= CENTRED_INSET * size && Math.abs(box[0] - o.bbox[0] - (o.bbox[2] - box[2])) < CENTRED * size;
+  const centred = (o: Block) => {
+    const [left, right] = [box[0] - o.bbox[0], o.bbox[2] - box[2]];
+    return (Math.min(left, right) >= CENTRED_INSET * size && Math.abs(left - right) < CENTRED * size) || (Math.min(left, right) > graze && Math.abs(left - right) < TIGHTLY_CENTRED * size);
+  };
   return stacked || aboveOrBelow.some((o) => setIn(o) || centred(o));
 }
 
