@@ -44,6 +44,7 @@ const SYNONYMS: [RegExp, string][] = [
   [/\\neq(?![A-Za-z])/g, "\\ne"],
   [/\\rightarrow(?![A-Za-z])/g, "\\to"],
   [/\\mid(?![A-Za-z])/g, "|"],
+  [/\\colon(?![A-Za-z])/g, ":"],
   [/\\ldots(?![A-Za-z])|\.\.\./g, "\\dots"],
   [/\\lVert|\\rVert|\\Vert/g, "\\|"],
   // An upright name is set alike as text, roman or an operator's name.

@@ -15,6 +15,7 @@ import type { DrawingCluster } from "./drawing-clusters";
 import { mayHoldTable } from "../../processors/tables/hints";
 import { uprightRotation } from "./upright";
 import { withoutOverprints } from "./overprint";
+import { withMapsTo } from "./maps-to";
 
 export interface Run {
   text: string;
@@ -117,10 +118,11 @@ function extensionDelimiter(text: string, fontName: string): string {
 
 /**
  * A mathematical operator or relation a Unicode map names, other than the n-ary operators
- * and the radical: an ordinary symbol an extension font also carries (Euler's ∞ comes from
- * euex), standing on its baseline as in any font.
+ * and the radical, or a horizontal arrow: an ordinary symbol an extension font also
+ * carries (Euler's ∞ and → come from euex), standing on its baseline as in any font.
+ * (Vertical arrows are the pieces of TeX's growing delimiters \Uparrow, \Downarrow.)
  */
-const STANDING_SYMBOL = /^(?![∏∐∑∫∬∭∮∯∰⋀⋁⋂⋃√∛∜])[\u2200-\u22FF]$/u;
+const STANDING_SYMBOL = /^((?![∏∐∑∫∬∭∮∯∰⋀⋁⋂⋃√∛∜])[\u2200-\u22FF]|[←→↔↚↛↞↠↢↣↤↦↩↪↼↽⇀⇁⇄⇆⇇⇉⇋⇌⇍⇎⇏⇐⇒⇔⇚⇛⟵⟶⟷⟸⟹⟺⟼])$/u;
 
 /** The hang of a TeX extension glyph (or of a radical sign in a math font); undefined for type standing on its baseline. */
 function hangingGlyph(text: string, fontName: string): { depth: number; baseline: number } | undefined {
@@ -192,7 +194,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
       ...markedContentOf(marked),
     });
   }
-  runs = withoutOverprints(runs);
+  runs = withMapsTo(withoutOverprints(runs));
   const links = await pageLinks(page, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
