@@ -246,6 +246,24 @@ describe("a two-column page of justified lines stretched wide beside displays", 
   });
 });
 
+describe("arrows and bars TeX sets from several glyphs or from its extension font", () => {
+  it("reads Euler's arrows from euex on their baseline and \\mapsto from its bar and arrow", async () => {
+    // test/fixtures/pdf/euler-arrows.tex (euler): \to and \mapsto come from euex, \mapstochar from cmsy as a "7" of no width.
+    const doc = await parseDocument(await fixtureFile("pdf/euler-arrows.pdf"), "euler-arrows.pdf", { features: DEFAULT_FEATURES });
+    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual(["h:G\\rightarrow\\text{GL}(V)", "(g,g')\\mapsto(gN,g'N')"]);
+    expect(md).toContain("where each coset is written $x\\mapsto xN$ in the text.");
+  });
+
+  it("reads a display whose letters come from the text's italic, a denominator of italic letters included", async () => {
+    // test/fixtures/pdf/times-fractions.tex (mathptmx): \mapsto's bar and arrow in one run of cmsy; "rd" in Times italic under "2k".
+    const doc = await parseDocument(await fixtureFile("pdf/times-fractions.pdf"), "times-fractions.pdf", { features: DEFAULT_FEATURES });
+    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual(["\\frac{1}{2}\\omega^{2}=-\\frac{1}{2}U^{2}\\frac{2k}{rd}\\theta^{2}"]);
+    expect(md).toContain("$A\\mapsto F(x,y,A)$");
+  });
+});
+
 describe("displays of several rows", () => {
   it("are one formula: a derivation and a system aligned at their relations, a definition by cases", async () => {
     // test/fixtures/pdf/multi-row-displays.tex (align*, cases): its source's LaTeX, written as TeX aligned it.

@@ -56,6 +56,8 @@ const MAX_LINES = 4;
 const MAX_CHARS = 200;
 /** Delimiters that grow with what they enclose. */
 const TALL_DELIMITERS = /^[()[\]{}|‖⟨⟩⌊⌋⌈⌉]+$/;
+/** Words in type this much smaller than a line's largest are labels in its scripts (TeX sets scripts at 0.7 of the text size). */
+const LABEL_SIZE = 0.75;
 /** Type this much smaller than the main line is an exponent, an index or a limit... */
 const SCRIPT_SIZE = 0.85;
 /** ...raised above the main baseline by this share of its size, or lowered below it. */
@@ -99,9 +101,10 @@ export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
  * variables and a relation with no word at all.
  */
 function isMathLine(line: Line): boolean {
-  // (Words in script type are labels of a formula's symbols: U_{micro,pot}.)
+  // (Words in script type are labels of a formula's symbols: U_{micro,pot}. Text a size or
+  // two smaller than an equation set large beside it, as word processors do, is prose.)
   const largest = Math.max(...line.spans.map((s) => s.fontSize));
-  const words = line.spans.filter((s) => !isMathSpan(s) && s.fontSize >= SCRIPT_SIZE * largest).flatMap((s) => s.text.match(PROSE_WORD) ?? []).filter((w) => !FUNCTION_NAMES.has(w.toLowerCase()));
+  const words = line.spans.filter((s) => !isMathSpan(s) && s.fontSize >= LABEL_SIZE * largest).flatMap((s) => s.text.match(PROSE_WORD) ?? []).filter((w) => !FUNCTION_NAMES.has(w.toLowerCase()));
   if (line.spans.some((s) => isMathSpan(s) && s.text.trim())) return words.length <= MAX_PROSE_WORDS;
   return words.length === 0 && RELATION.test(line.spans.map(spanText).join("")) && line.spans.some((s) => (s.italic || isBoldSymbol(s)) && /\p{L}/u.test(s.text));
 }
@@ -109,9 +112,14 @@ function isMathLine(line: Line): boolean {
 /** A letter or two in bold upright type: a vector or a matrix (\mathbf{F}), not a word. */
 const isBoldSymbol = (s: Span) => s.bold && !s.italic && /^\s*\p{L}{1,2}\p{M}*\s*$/u.test(s.text);
 
-/** A line that may be a piece of a display: math, or only digits and signs (a denominator "2"). */
+/**
+ * A line that may be a piece of a display: math, or only digits and signs (a denominator
+ * "2"), or those with letters in italic alone, too short for words (a denominator "2rd"
+ * set in the text family's italic).
+ */
 export function isFormulaPiece(line: Line): boolean {
-  return isMathLine(line) || !/\p{L}/u.test(line.spans.map((s) => s.text).join(""));
+  const letters = line.spans.filter((s) => /\p{L}/u.test(s.text));
+  return isMathLine(line) || letters.every((s) => (s.italic || isBoldSymbol(s)) && !s.text.match(PROSE_WORD));
 }
 
 /** A display of several rows (a definition by cases, an aligned derivation, a system) read row by row; undefined for one row, or a row not read. */
