@@ -264,6 +264,18 @@ describe("arrows and bars TeX sets from several glyphs or from its extension fon
   });
 });
 
+describe("limits under operator names and scripts on tall delimiters", () => {
+  it("read \\lim and \\max with their limits under them, and the exponent of a bracket around a fraction", async () => {
+    // test/fixtures/pdf/operator-limits.tex: its source's displays (\dots printed as three dots, \left( \right) as tall brackets).
+    const doc = await parseDocument(await fixtureFile("pdf/operator-limits.pdf"), "operator-limits.pdf", { features: DEFAULT_FEATURES });
+    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual([
+      "\\lim_{t\\rightarrow\\infty}t^{r}[f(t)-C]=0",
+      "\\max_{j=0,...,n}\\|y_{j}-y(t_{j})\\|\\leq Ch^{p}",
+      "F=\\sigma T^{4}(\\frac{R}{D})^{2}",
+    ]);
+  });
+});
+
 describe("displays of several rows", () => {
   it("are one formula: a derivation and a system aligned at their relations, a definition by cases", async () => {
     // test/fixtures/pdf/multi-row-displays.tex (align*, cases): its source's LaTeX, written as TeX aligned it.

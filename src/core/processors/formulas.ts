@@ -62,6 +62,8 @@ const LABEL_SIZE = 0.75;
 const SCRIPT_SIZE = 0.85;
 /** ...raised above the main baseline by this share of its size, or lowered below it. */
 const SCRIPT_SHIFT = 0.12;
+/** A script starts within this many font sizes of the glyph it hangs on. */
+const SCRIPT_TOUCH = 0.3;
 /** Full-size type this far off the main baseline (font sizes) is another row: a numerator or a denominator. */
 const OTHER_ROW = 0.5;
 
@@ -241,6 +243,8 @@ function withRadicands(tokens: string[]): string[] {
 }
 
 export const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/g, "")) || (MATH_SIGNS_FONT.test(s.fontFamily) && !/\p{L}/u.test(s.text));
+/** Names of operators that set their limits under them in a display. */
+const LIMIT_NAMES = /^(lim|limsup|liminf|max|min|sup|inf|argmax|argmin|det|gcd|Pr)$/;
 const isBigOperator = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) && s.text.trim() in BIG_OPERATORS) || /^[∑∏∫∮⋃⋂]$/.test(s.text.trim());
 const spanText = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) ? (BIG_OPERATORS[s.text.trim()] ? "∑" : "") : s.text);
 
@@ -274,7 +278,9 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
   const baseline = full.length ? full.reduce((n, s) => n + baselineOf(s), 0) / full.length : baselineOf(main.spans[0]);
   const all = [...rest].sort((a, b) => a.bbox[0] - b.bbox[0]);
   // Big operators first: a limit may start a hair left of its operator.
-  const operators: Item[] = all.filter(isBigOperator).map((s) => ({ x: s.bbox[0], right: s.bbox[2], latex: BIG_OPERATORS[s.text.trim()] }));
+  // Operator names take limits as the big operators do: \lim_{t\to\infty}, \max_{j}.
+  const isNamedOperator = (s: Span) => s.fontSize >= SCRIPT_SIZE * size && LIMIT_NAMES.test(s.text.trim());
+  const operators: Item[] = all.filter((s) => isBigOperator(s) || isNamedOperator(s)).map((s) => ({ x: s.bbox[0], right: s.bbox[2], latex: BIG_OPERATORS[s.text.trim()] ?? `\\${s.text.trim()}` }));
   // Small type stacked over small type, set apart from what precedes it: a fraction in a line of text (½), not scripts.
   const { fractions: textFractions, rest: spans } = smallFractions(all.filter((s) => !isRadical(s)), baseline, size, all.filter(isBigOperator));
   const radicals: Item[] = all.filter(isRadical).map((s) => ({ x: s.bbox[0], latex: RADICAL }));
@@ -293,6 +299,7 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
     }
     script = undefined;
   };
+  const delimiterEnds = spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && TALL_DELIMITERS.test(s.text.trim())).map((s) => s.bbox[2]);
   // The limit read last, whose own scripts may follow it.
   let limit: { op: Item; side: "above" | "below"; span: Span } | undefined;
   for (const s of spans) {
@@ -305,7 +312,7 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
       continue;
     }
     const shift = baselineOf(s) - baseline;
-    if (isBigOperator(s)) {
+    if (isBigOperator(s) || isNamedOperator(s)) {
       flush();
       continue;
     }
@@ -348,7 +355,9 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
         continue;
       }
     }
-    if (Math.abs(shift) > OTHER_ROW * size + SCRIPT_SHIFT * size) return undefined; // a script inside a numerator: not rebuilt
+    // A tall delimiter's script stands as high or low as the delimiter reaches: (\frac{R}{D})^{2}.
+    const afterDelimiter = delimiterEnds.some((end) => Math.abs(s.bbox[0] - end) < SCRIPT_TOUCH * size);
+    if (Math.abs(shift) > OTHER_ROW * size + SCRIPT_SHIFT * size && !afterDelimiter) return undefined; // a script inside a numerator: not rebuilt
     const kind = shift < -SCRIPT_SHIFT * size ? "^" : shift > SCRIPT_SHIFT * size ? "_" : undefined;
     if (!kind) {
       flush();
