@@ -276,6 +276,19 @@ describe("limits under operator names and scripts on tall delimiters", () => {
   });
 });
 
+describe("matrices between tall delimiters", () => {
+  it("read as a grid of entries in the environment of their fences, brackets drawn in pieces included", async () => {
+    // test/fixtures/pdf/matrices.tex: bmatrix (its brackets from pieces the text layer names by Adobe's private code points), pmatrix, \binom, a column vector.
+    const doc = await parseDocument(await fixtureFile("pdf/matrices.pdf"), "matrices.pdf", { features: DEFAULT_FEATURES });
+    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual([
+      "A=\\begin{bmatrix}1&3&2\\\\2&7&4\\\\1&5&2\\end{bmatrix}",
+      "R_{\\theta}=\\begin{pmatrix}\\cos\\theta&-\\sin\\theta\\\\\\sin\\theta&\\cos\\theta\\end{pmatrix}",
+      "\\binom{n}{k}=\\frac{n!}{k!(n-k)!}",
+      "\\mathbf{v}=\\begin{bmatrix}x_{1}\\\\x_{2}\\\\x_{3}\\end{bmatrix}",
+    ]);
+  });
+});
+
 describe("displays of several rows", () => {
   it("are one formula: a derivation and a system aligned at their relations, a definition by cases", async () => {
     // test/fixtures/pdf/multi-row-displays.tex (align*, cases): its source's LaTeX, written as TeX aligned it.

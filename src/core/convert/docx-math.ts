@@ -1,12 +1,13 @@
 // Formulas as editable Word equations (OMML through docx's Math components), built from the
 // same reading of the LaTeX the MathML renderer uses (latex/parse.ts): runs of letters,
 // numbers and operators, fractions, roots, scripts, sums and integrals with their limits,
-// fences. What Word's components cannot say (accents, styles, matrices) is written as a
-// plain run of its text, so the equation still reads.
+// fences, matrices, cases and aligned rows. What Word's components cannot say (accents,
+// styles) is written as a plain run of its text, so the equation still reads.
 import {
   Math as WordMath, MathAngledBrackets, MathCurlyBrackets, MathFraction, MathIntegral, MathRadical, MathRoundBrackets, MathRun,
   MathSquareBrackets, MathSubScript, MathSubSuperScript, MathSum, MathSuperScript, type MathComponent,
 } from "docx";
+import { MathCases, MathEquationArray, MathMatrix, type MathMatrixBrackets } from "docx/math";
 import { parseLatex, ACCENT_CHARACTERS, type MathNode } from "../latex/parse";
 
 export function wordEquation(latex: string): WordMath {
@@ -55,9 +56,22 @@ function one(n: MathNode): MathComponent[] {
     case "accent": return [...one(n.body), new MathRun(ACCENT_CHARACTERS[n.name] ?? "")];
     case "style": return one(n.body);
     case "fenced": return fenced(n.open, n.close, one(n.body));
-    case "table": return n.rows.flatMap((r, i) => [...(i ? [new MathRun("; ")] : []), ...r.flatMap((c, j) => [...(j ? [new MathRun(", ")] : []), ...one(c)])]);
+    case "table": return table(n);
     case "tag": return [new MathRun(` (${n.text})`)];
   }
+}
+
+const MATRIX_BRACKETS: Record<string, MathMatrixBrackets> = { "(": "round", "[": "square", "{": "curly", "|": "verticalBars", "‖": "doubleVerticalBars", "⟨": "angled" };
+
+/**
+ * A table of rows as Word lays such out: a brace opening it alone is a definition by cases,
+ * no fences an aligned derivation (its cells' boundaries line up, as LaTeX's & do), any
+ * other fences a matrix in its brackets.
+ */
+function table(n: Extract<MathNode, { kind: "table" }>): MathComponent[] {
+  if (n.open === "{" && !n.close) return [new MathCases({ cases: n.rows.map(([value, ...condition]) => ({ value: value ? one(value) : [], condition: condition.flatMap(one) })) })];
+  if (!n.open && !n.close) return [new MathEquationArray({ rows: n.rows.map((r) => ({ parts: r.map(one) })) })];
+  return [new MathMatrix({ brackets: MATRIX_BRACKETS[n.open] ?? "none", rows: n.rows.map((r) => r.map(one)) })];
 }
 
 function fenced(open: string, close: string, children: MathComponent[]): MathComponent[] {

@@ -13,6 +13,7 @@ import type { Ruling } from "../backends/pdf/graphics";
 import { union } from "./lines";
 import { baselineOf } from "./formula-spans";
 import { EXTENSION_FONT } from "../latex/math-fonts";
+import { FENCE_PIECE } from "./formula-matrix";
 
 /** Relations a row states (big operators are no row's relation). */
 const RELATION = /[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔]/;
@@ -100,7 +101,7 @@ export function displayCases(lines: Line[], rules: Ruling[]): { left: Line; rows
     (s) =>
       RELATION_END.test(s.text) &&
       [-1, 1].every((side) => full.some((o) => o.bbox[0] >= s.bbox[2] && side * (baselineOf(o) - baselineOf(s)) > 0.4 * size)) &&
-      !full.some((o) => o !== s && !EXTENSION_FONT.test(o.fontFamily) && o.bbox[0] >= s.bbox[2] - 1 && Math.abs(baselineOf(o) - baselineOf(s)) < 0.3 * size) &&
+      !full.some((o) => o !== s && !isDelimiter(o) && o.bbox[0] >= s.bbox[2] - 1 && Math.abs(baselineOf(o) - baselineOf(s)) < 0.3 * size) &&
       !full.some((o) => o.bbox[0] < s.bbox[2] - 1 && Math.abs(baselineOf(o) - baselineOf(s)) > 0.4 * size),
   );
   if (!centre) return undefined;
@@ -109,11 +110,11 @@ export function displayCases(lines: Line[], rules: Ruling[]): { left: Line; rows
   if (rules.some((r) => Math.abs(r.y0 - axis) < size / 2 && r.x0 >= centre.bbox[2] - 1 && r.x0 < centre.bbox[2] + FRACTION_REACH * size)) return undefined;
   const leftSpans = spans.filter((s) => s.bbox[2] <= centre.bbox[2] + 1 && Math.abs(baselineOf(s) - baselineOf(centre)) < size);
   // (The brace is drawn from extension-font pieces the text layer gives as a bracket or nothing.)
-  const rest = spans.filter((s) => !leftSpans.includes(s) && !EXTENSION_FONT.test(s.fontFamily));
+  const rest = spans.filter((s) => !leftSpans.includes(s) && !isDelimiter(s));
   // A brace opens the cases and nothing closes them: a tall delimiter after the rows' start
   // closes a matrix or a binomial coefficient.
   const start = Math.min(...rest.map((s) => s.bbox[0]));
-  if (spans.some((s) => EXTENSION_FONT.test(s.fontFamily) && s.bbox[0] > start + size / 2)) return undefined;
+  if (spans.some((s) => isDelimiter(s) && s.bbox[0] > start + size / 2)) return undefined;
   const rows: Span[][] = [];
   for (const s of [...rest].filter((o) => o.fontSize >= SCRIPT_SIZE * size).sort((a, b) => baselineOf(a) - baselineOf(b))) {
     const last = rows[rows.length - 1];
@@ -137,6 +138,9 @@ export function displayCases(lines: Line[], rules: Ruling[]): { left: Line; rows
   });
   return { left: asLine(leftSpans), rows: cases };
 }
+
+/** A tall delimiter's glyph or piece: a brace drawn from an extension font, or from pieces of any font. */
+const isDelimiter = (s: Span) => EXTENSION_FONT.test(s.fontFamily) || FENCE_PIECE.test(s.text.trim());
 
 /** A definition by cases as LaTeX, from its left side's and its rows' parts. */
 export function casesLatex(left: string, rows: string[][]): string {

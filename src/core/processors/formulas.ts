@@ -11,6 +11,7 @@
 import type { Block, Line, Span } from "../model";
 import { lineFontSize, union } from "./lines";
 import { FUNCTION_NAMES } from "../latex/symbols";
+import { FENCE_PIECE, matrixLatex, withWholeFences } from "./formula-matrix";
 import { spanTokens } from "../latex/glyph-tokens";
 import { EXTENSION_FONT, MATH_FONT, MATH_SIGNS_FONT } from "../latex/math-fonts";
 import { withMergedScripts } from "../latex/merged-scripts";
@@ -69,7 +70,9 @@ const OTHER_ROW = 0.5;
 
 /** `rules`: the page's level rules, where its fractions' and radicals' bars are drawn. */
 export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
-  const pieces = blocks.filter((b) => b.type === "text" && !b.hidden && b.lines?.length && b.lines.length <= MAX_LINES && b.text.length <= MAX_CHARS && b.lines.every(isFormulaPiece));
+  // (Lines of a tall delimiter's pieces alone, ⎢ over ⎢, are no rows of the formula.)
+  const rows = (b: Block) => b.lines!.filter((l) => !FENCE_PIECE.test(l.spans.map((s) => s.text).join("").replace(/\s+/g, ""))).length;
+  const pieces = blocks.filter((b) => b.type === "text" && !b.hidden && b.lines?.length && rows(b) <= MAX_LINES && b.text.length <= MAX_CHARS && b.lines.every(isFormulaPiece));
   const numbers = blocks.filter((b) => b.type === "text" && !b.hidden && EQUATION_NUMBER.test(b.text.trim()));
   for (const found of regions(pieces)) {
     const region = withEquationSides(found, blocks);
@@ -83,7 +86,7 @@ export function markFormulas(blocks: Block[], rules: Ruling[] = []): void {
     // Rows one over another (a fraction's, a sum's limits) make a display wherever nothing stands beside them: one may be wider than its column's text.
     const stacked = lines.some((l) => Math.abs(l.bbox[3] - main.bbox[3]) > OTHER_ROW * size);
     if (!setApart(box, rest, size, stacked)) continue;
-    const latex = multiRowLatex(lines, rules) ?? regionLatex(lines, main, rules);
+    const latex = matrixLatex(lines, rules, (spans) => readPart(spans, rules)) ?? multiRowLatex(lines, rules) ?? regionLatex(lines, main, rules);
     if (latex === undefined) continue;
     const number = numbers.find((n) => n.bbox[1] < main.bbox[3] && n.bbox[3] > main.bbox[1] && n.bbox[0] > box[2]);
     const [first, ...others] = region;
@@ -268,7 +271,7 @@ interface Item {
 export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): string | undefined {
   const size = mainSize(main);
   // Radical signs and big operators apart from the glyphs a run of their font holds with them.
-  const everything = splitAtGlyphs(lines.flatMap((l) => l.spans), (ch) => /[√∑∏∐∫∮⋃⋂]/.test(ch));
+  const everything = splitAtGlyphs(withWholeFences(lines.flatMap((l) => l.spans)), (ch) => /[√∑∏∐∫∮⋃⋂]/.test(ch));
   // Fractions and radicals whose bars are drawn first: what they take is theirs.
   const drawn = rules.length ? barredItems(everything, everything.filter(isRadical), rules, size, readPart) : { items: [], rest: everything };
   // A run of the main row that goes on past a structure had it in a gap ("E = mv" around ½).

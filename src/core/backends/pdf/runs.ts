@@ -16,6 +16,7 @@ import { mayHoldTable } from "../../processors/tables/hints";
 import { uprightRotation } from "./upright";
 import { withoutOverprints } from "./overprint";
 import { withMapsTo } from "./maps-to";
+import { withUnicodePieces } from "./symbol-pieces";
 
 export interface Run {
   text: string;
@@ -148,7 +149,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
       continue;
     }
     const item = raw as PdfTextItem;
-    const str = readableText(extensionDelimiter(item.str, fonts.get(item.fontName)?.name ?? ""));
+    const str = withUnicodePieces(readableText(extensionDelimiter(item.str, fonts.get(item.fontName)?.name ?? "")));
     if (!str.trim()) {
       if (item.hasEOL && runs.length) runs[runs.length - 1].eol = true;
       continue;
