@@ -290,20 +290,23 @@ describe("matrices between tall delimiters", () => {
 });
 
 describe("displays of several rows", () => {
-  it("are one formula: a derivation and a system aligned at their relations, a definition by cases", async () => {
-    // test/fixtures/pdf/multi-row-displays.tex (align*, cases): its source's LaTeX, written as TeX aligned it.
+  it("are one formula: a derivation and a system aligned at their relations, a definition by cases, an expression broken before its relation", async () => {
+    // test/fixtures/pdf/multi-row-displays.tex (align*, cases, gather*): its source's LaTeX, written as TeX aligned it.
     const doc = await parseDocument(await fixtureFile("pdf/multi-row-displays.pdf"), "multi-row-displays.pdf", { features: DEFAULT_FEATURES });
     const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
     expect(blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toEqual([
       "\\begin{aligned}(a+b)^{2}&=(a+b)(a+b)\\\\&=a^{2}+ab+ba+b^{2}\\\\&=a^{2}+2ab+b^{2}\\end{aligned}",
       "|x|=\\begin{cases}x&\\text{if}x\\geq0\\\\-x&\\text{if}x<0\\end{cases}",
       "\\begin{aligned}x+y&=3\\\\x-y&=1\\end{aligned}",
+      // A row opening with its relation goes on from the row above it, which states none (gather*: centred).
+      "\\begin{gathered}x^{4}-8x^{3}+18x^{2}-8x+2\\\\=(x^{2}+1)\\circ(x^{2}-4x+1)\\end{gathered}",
     ]);
     // The prose between them stays whole.
     expect(blocks.filter((b) => b.type !== "formula").map((b) => b.text)).toEqual([
       "The first identity is derived in three steps, each on a row of its own:",
       "and the absolute value is defined by cases:",
       "Two equations side by side in a system:",
+      "A long expression broken before its relation:",
       "The text goes on after the last display.",
     ]);
   });

@@ -56,6 +56,8 @@ export function displayRows(lines: Line[], rules: Ruling[]): { rows: Line[]; ali
     if (last && baselineOf(s) - last.baseline < ROW_PITCH * size) last.relationX = Math.min(last.relationX, x);
     else rows.push({ baseline: baselineOf(s), relationX: x, spans: [] });
   }
+  const opening = rows.length ? continuedRow(rows[0], spans, size) : undefined;
+  if (opening) rows.unshift(opening);
   if (rows.length < 2) return undefined;
   // A bar drawn between two rows makes them a fraction's parts.
   const box = spans.map((s) => s.bbox).reduce(union);
@@ -65,10 +67,27 @@ export function displayRows(lines: Line[], rules: Ruling[]): { rows: Line[]; ali
   }
   for (const s of spans) rows.reduce((best, r) => (Math.abs(baselineOf(s) - r.baseline) < Math.abs(baselineOf(s) - best.baseline) ? r : best)).spans.push(s);
   const left = Math.min(...rows.map((r) => r.relationX));
-  return {
-    rows: rows.map((r) => ({ bbox: r.spans.map((s) => s.bbox).reduce(union), spans: r.spans.sort((a, b) => a.bbox[0] - b.bbox[0]) })),
-    aligned: rows.every((r) => r.relationX - left < ALIGNED * size),
-  };
+  const rowLines = rows.map((r) => ({ bbox: r.spans.map((s) => s.bbox).reduce(union), spans: r.spans.sort((a, b) => a.bbox[0] - b.bbox[0]) }));
+  // Rows whose starts line up are aligned; when their middles line up as well (rows about as
+  // wide), the row that goes on from another was centred under it as likely: gathered.
+  const middles = rowLines.map((l) => (l.bbox[0] + l.bbox[2]) / 2);
+  const centred = opening !== undefined && Math.max(...middles) - Math.min(...middles) < ALIGNED * size;
+  return { rows: rowLines, aligned: !centred && rows.every((r) => r.relationX - left < ALIGNED * size) };
+}
+
+/**
+ * The row a display's first stated relation goes on from, when that relation opens its
+ * row (a long expression broken before its "="): the full-size type a row's pitch or more
+ * above, stating none; undefined when the first relation has something before it.
+ */
+function continuedRow(first: Row, spans: Span[], size: number): Row | undefined {
+  const full = spans.filter((s) => s.fontSize >= SCRIPT_SIZE * size && !EXTENSION_FONT.test(s.fontFamily));
+  if (full.some((s) => Math.abs(baselineOf(s) - first.baseline) < ROW_PITCH * size / 2 && s.bbox[0] < first.relationX - 1)) return undefined;
+  const above = full.filter((s) => baselineOf(s) < first.baseline - ROW_PITCH * size);
+  if (!above.length) return undefined;
+  const baseline = Math.max(...above.map(baselineOf));
+  const row = above.filter((s) => baseline - baselineOf(s) < ROW_PITCH * size);
+  return { baseline, relationX: Math.min(...row.map((s) => s.bbox[0])), spans: [] };
 }
 
 /** The display's type size: its largest, big operators and tall delimiters aside (scripts and limits are smaller). */
@@ -77,7 +96,8 @@ const displaySize = (spans: Span[]) => Math.max(...spans.filter((s) => !EXTENSIO
 /** The rows' LaTeX as one display: aligned at their first relations, or gathered. */
 export function rowsLatex(rows: string[], aligned: boolean): string {
   if (!aligned) return `\\begin{gathered}${rows.join("\\\\")}\\end{gathered}`;
-  return `\\begin{aligned}${rows.map((row) => row.replace(LATEX_RELATION, (m) => `&${m}`)).join("\\\\")}\\end{aligned}`;
+  // (A row stating no relation starts where the others' relations stand: "&x^{4}-…\\&=…".)
+  return `\\begin{aligned}${rows.map((row) => (LATEX_RELATION.test(row) ? row.replace(LATEX_RELATION, (m) => `&${m}`) : `&${row}`)).join("\\\\")}\\end{aligned}`;
 }
 
 /** Left edge of the first relation glyph in a span (its share of the span's width before it). */
