@@ -265,13 +265,17 @@ describe("arrows and bars TeX sets from several glyphs or from its extension fon
 });
 
 describe("limits under operator names and scripts on tall delimiters", () => {
-  it("read \\lim and \\max with their limits under them, and the exponent of a bracket around a fraction", async () => {
+  it("read \\lim and \\max with their limits under them, the exponent of a bracket around a fraction, \\det before a fraction and long arrows", async () => {
     // test/fixtures/pdf/operator-limits.tex: its source's displays (\dots printed as three dots, \left( \right) as tall brackets).
     const doc = await parseDocument(await fixtureFile("pdf/operator-limits.pdf"), "operator-limits.pdf", { features: DEFAULT_FEATURES });
     expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual([
       "\\lim_{t\\rightarrow\\infty}t^{r}[f(t)-C]=0",
       "\\max_{j=0,...,n}\\|y_{j}-y(t_{j})\\|\\leq Ch^{p}",
       "F=\\sigma T^{4}(\\frac{R}{D})^{2}",
+      // An operator name alone on its line is a piece of the display beside it.
+      "\\det\\frac{df_{1}^{-1}(z_{1})}{dz_{1}}",
+      // TeX joins a minus to an arrow (and \\mapstochar to that): one long arrow each.
+      "x\\longmapsto f(x)\\longrightarrow g(f(x))",
     ]);
   });
 });

@@ -120,12 +120,15 @@ const isBoldSymbol = (s: Span) => s.bold && !s.italic && /^\s*\p{L}{1,2}\p{M}*\s
 /**
  * A line that may be a piece of a display: math, or only digits and signs (a denominator
  * "2"), or those with letters in italic alone, too short for words (a denominator "2rd"
- * set in the text family's italic).
+ * set in the text family's italic), or with operator names ("det" before a fraction).
  */
 export function isFormulaPiece(line: Line): boolean {
   const letters = line.spans.filter((s) => /\p{L}/u.test(s.text));
-  return isMathLine(line) || letters.every((s) => (s.italic || isBoldSymbol(s)) && !s.text.match(PROSE_WORD));
+  return isMathLine(line) || letters.every((s) => ((s.italic || isBoldSymbol(s)) && !s.text.match(PROSE_WORD)) || operatorNames(s));
 }
+
+/** A span of operator names alone ("det", "lim sup") before a display's fraction or limits. */
+const operatorNames = (s: Span) => (s.text.match(/\p{L}+/gu) ?? []).every((w) => FUNCTION_NAMES.has(w.toLowerCase()));
 
 /** A display of several rows (a definition by cases, an aligned derivation, a system) read row by row; undefined for one row, or a row not read. */
 function multiRowLatex(lines: Line[], rules: Ruling[]): string | undefined {
