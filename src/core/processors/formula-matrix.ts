@@ -9,7 +9,7 @@
 import type { Line, Span } from "../model";
 import type { Ruling } from "../backends/pdf/graphics";
 import { union } from "./lines";
-import { baselineOf, splitAtGaps } from "./formula-spans";
+import { rowsByBaseline, splitAtGaps } from "./formula-spans";
 import { EXTENSION_FONT } from "../latex/math-fonts";
 
 /** Delimiter glyphs and pieces, by the delimiter they draw. */
@@ -128,15 +128,8 @@ function gridOf(inside: Span[], size: number, rules: Ruling[]): Span[][][] | und
   if (!inside.length) return undefined;
   const box = inside.map((s) => s.bbox).reduce(union);
   if (rules.some((r) => r.x0 < box[2] && r.x1 > box[0] && r.y0 > box[1] && r.y0 < box[3])) return undefined;
-  const rows: Span[][] = [];
-  for (const s of inside.filter((o) => o.fontSize >= SCRIPT_SIZE * size).sort((a, b) => baselineOf(a) - baselineOf(b))) {
-    const last = rows[rows.length - 1];
-    if (last && baselineOf(s) - baselineOf(last[0]) < ROW_PITCH * size) last.push(s);
-    else rows.push([s]);
-  }
+  const rows = rowsByBaseline(inside, SCRIPT_SIZE * size, ROW_PITCH * size);
   if (rows.length < 2) return undefined;
-  // Scripts go with the row whose baseline is nearest.
-  for (const s of inside.filter((o) => o.fontSize < SCRIPT_SIZE * size)) rows.reduce((best, r) => (Math.abs(baselineOf(s) - baselineOf(r[0])) < Math.abs(baselineOf(s) - baselineOf(best[0])) ? r : best)).push(s);
   // Columns: the x extents of every row's entries, merged where they overlap down the grid.
   const entries = rows.map((row) => entriesOf(row, size));
   const columns: [number, number][] = [];

@@ -11,7 +11,7 @@
 import type { Line, Span } from "../model";
 import type { Ruling } from "../backends/pdf/graphics";
 import { union } from "./lines";
-import { baselineOf } from "./formula-spans";
+import { baselineOf, rowsByBaseline } from "./formula-spans";
 import { EXTENSION_FONT } from "../latex/math-fonts";
 import { FENCE_PIECE } from "./formula-matrix";
 
@@ -135,15 +135,8 @@ export function displayCases(lines: Line[], rules: Ruling[]): { left: Line; rows
   // closes a matrix or a binomial coefficient.
   const start = Math.min(...rest.map((s) => s.bbox[0]));
   if (spans.some((s) => isDelimiter(s) && s.bbox[0] > start + size / 2)) return undefined;
-  const rows: Span[][] = [];
-  for (const s of [...rest].filter((o) => o.fontSize >= SCRIPT_SIZE * size).sort((a, b) => baselineOf(a) - baselineOf(b))) {
-    const last = rows[rows.length - 1];
-    if (last && baselineOf(s) - baselineOf(last[0]) < ROW_PITCH * size) last.push(s);
-    else rows.push([s]);
-  }
+  const rows = rowsByBaseline(rest, SCRIPT_SIZE * size, ROW_PITCH * size);
   if (rows.length < 2) return undefined;
-  // Scripts go with the row whose baseline is nearest.
-  for (const s of rest.filter((o) => o.fontSize < SCRIPT_SIZE * size)) rows.reduce((best, r) => (Math.abs(baselineOf(s) - baselineOf(r[0])) < Math.abs(baselineOf(s) - baselineOf(best[0])) ? r : best)).push(s);
   const asLine = (part: Span[]): Line => ({ bbox: part.map((s) => s.bbox).reduce(union), spans: [...part].sort((a, b) => a.bbox[0] - b.bbox[0]) });
   // Value and condition: the row cut at its widest gap, when a quad wide.
   const cases = rows.map((row) => {

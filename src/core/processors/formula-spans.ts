@@ -9,6 +9,23 @@ import type { Span } from "../model";
 /** Baseline of a span: its box reaches a fifth of the font size below it (see backends/pdf/runs.ts). */
 export const baselineOf = (s: Span) => s.bbox[3] - 0.2 * s.fontSize;
 
+/**
+ * Spans in rows top to bottom: type of at least `fullSize` starts a new row `pitch` or more
+ * below the last one's baseline; smaller type (scripts, limits) goes with the row whose
+ * baseline is nearest.
+ */
+export function rowsByBaseline(spans: Span[], fullSize: number, pitch: number): Span[][] {
+  const rows: Span[][] = [];
+  for (const s of spans.filter((o) => o.fontSize >= fullSize).sort((a, b) => baselineOf(a) - baselineOf(b))) {
+    const last = rows[rows.length - 1];
+    if (last && baselineOf(s) - baselineOf(last[0]) < pitch) last.push(s);
+    else rows.push([s]);
+  }
+  if (!rows.length) return rows;
+  for (const s of spans.filter((o) => o.fontSize < fullSize)) rows.reduce((best, r) => (Math.abs(baselineOf(s) - baselineOf(r[0])) < Math.abs(baselineOf(s) - baselineOf(best[0])) ? r : best)).push(s);
+  return rows;
+}
+
 /** Estimated advance of a character, in ems: close enough to tell on which side of a gap a glyph stands. */
 function advance(ch: string): number {
   if (/\s/.test(ch)) return 0.28;
