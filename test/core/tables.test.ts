@@ -35,6 +35,15 @@ describe("ruled tables", () => {
     expect(texts(tables[1].table!.rows[3])).toEqual(["High-end", "76,295", "81,624", "86,849", "92,662", "98,864"]);
   });
 
+  it("keeps a header whose cells wrap onto lines of their own as one row", async () => {
+    // convert-samples/p2d-demo-section.pdf: each header cell a drawn box; "Persons / directly
+    // reached (in lakh)" wraps onto four lines whose second shares a baseline with its neighbours'.
+    const [table] = tablesOf(await parse("convert-samples/p2d-demo-section.pdf"));
+    const rows = table.table!.rows;
+    expect(texts(rows[0])).toEqual(["State", "Date", "Halt stations", "Halt days", "Persons directly reached (in lakh)", "Persons trained", "Persons counseled", "Persons tested for HIV"]);
+    expect(texts(rows[1]).slice(0, 3)).toEqual(["Delhi", "1.12.2009", "8"]);
+  });
+
   it("keeps a cell's wrapped lines in the cell", async () => {
     const [table] = tablesOf(await parse("tabula-java/Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf", {}, [0, 1]));
     const rows = table.table!.rows;

@@ -66,6 +66,9 @@ function assignRun(g: Lattice, cells: CellDraft[], run: Run): void {
   cells.find((c) => row >= c.r0 && row < c.r1 && col >= c.c0 && col < c.c1)?.runs.push(run);
 }
 
+/** A line that goes on from the line above it: it starts in lower case. */
+const CONTINUES = /^\s*\p{Ll}/u;
+
 /**
  * Lines between text rows that several single cells of one grid row share: each shared
  * baseline after the first opens a row (a wrapped line, on a baseline of its own, stays in its cell).
@@ -75,7 +78,7 @@ function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
   for (let r = 0; r < g.ys.length - 1; r++) {
     const inRow = cells.filter((c) => c.r0 === r && c.r1 === r + 1 && c.c1 - c.c0 === 1);
     const single = inRow.filter((c) => c.runs.length);
-    const lines = single.flatMap((c) => textRows(c.runs, Infinity).map((row) => ({ cell: c, top: row.bbox[1], bottom: row.bbox[3], baseline: row.baseline })));
+    const lines = single.flatMap((c) => textRows(c.runs, Infinity).map((row) => ({ cell: c, top: row.bbox[1], bottom: row.bbox[3], baseline: row.baseline, text: row.chunks.map((k) => k.text).join(" ") })));
     lines.sort((a, b) => a.baseline - b.baseline);
     const clusters: (typeof lines)[] = [];
     for (const l of lines) {
@@ -83,9 +86,13 @@ function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
       if (last && l.baseline - last[0].baseline <= SAME_BASELINE) last.push(l);
       else clusters.push([l]);
     }
-    const shared = clusters.filter((c) => {
+    // A baseline whose lines all go on in lower case with nothing in the stub column is the
+    // second line of wrapped cells (a header's "Persons / directly reached"), no row of its own.
+    const stub = Math.min(...single.map((c) => c.c0));
+    const wrapped = (c: typeof lines) => !c.some((l) => l.cell.c0 === stub) && c.every((l) => CONTINUES.test(l.text));
+    const shared = clusters.filter((c, k) => {
       const n = new Set(c.map((l) => l.cell)).size;
-      return n >= SHARED_CELLS && n >= SHARED_SHARE * single.length;
+      return n >= SHARED_CELLS && n >= SHARED_SHARE * single.length && !(k > 0 && wrapped(c));
     });
     if (shared.length < 2) continue;
     // Across the empty cells too: a row line that stops short leaves them merged down the grid.
