@@ -38,6 +38,20 @@ describe("reading order", () => {
     expect(orderBlocks(blocks, 612).map((b) => b.text.split(" ")[0])).toEqual(["A1", "A2", "A3", "B1", "B2"]);
   });
 
+  it("reads a side label in the margin before the lines it labels, though it is centred on them", () => {
+    // A statistics sheet's foot (NICS): "NOTES:" centred on its two notes, "DISCLAIMERS:" on its two paragraphs.
+    const label = (text: string, bbox: BBox): Block => ({ ...block(text, bbox), lines: [{ bbox, spans: [] }] });
+    const blocks = [
+      block("*Refers to frames and receivers", [121, 491, 514, 497]),
+      label("NOTES:", [80, 497, 102, 503]),
+      block("**Multiple (multiple types)", [121, 505, 231, 511]),
+      block("Some states may reflect lower numbers", [121, 520, 853, 526]),
+      label("DISCLAIMERS:", [60, 533, 102, 539]),
+      block("These statistics represent checks", [121, 542, 807, 547]),
+    ];
+    expect(orderBlocks(blocks, 1008).map((b) => b.text.split(" ")[0])).toEqual(["NOTES:", "*Refers", "**Multiple", "DISCLAIMERS:", "Some", "These"]);
+  });
+
   it("still reads a title across the gutter above the columns first", () => {
     const blocks = [block("TITLE", [150, 40, 460, 70]), para("L1", 60, 100), para("L2", 60, 180), para("R1", 320, 100), para("R2", 320, 180)];
     expect(orderBlocks(blocks, 612).map((b) => b.text.split(" ")[0])).toEqual(["TITLE", "L1", "L2", "R1", "R2"]);

@@ -2,6 +2,7 @@
 // read column by column; blocks spanning the gutter (titles, wide figures) cut the page
 // into horizontal sections that are read in turn. Each column is split again the same
 // way, so three or more columns (and columns inside a column) are read in order too.
+import { withSideLabelsFirst } from "./side-labels";
 import type { Block } from "../model";
 
 /** Only look for the gutter in the middle of the page: margins are not gutters. */
@@ -193,7 +194,7 @@ function topToBottom(blocks: Block[]): Block[] {
     row.push(b);
   }
   out.push(...row.sort((a, c) => a.bbox[0] - c.bbox[0]));
-  return out;
+  return withSideLabelsFirst(out);
 }
 
 /**
