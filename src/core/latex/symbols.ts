@@ -34,6 +34,9 @@ export const CHARACTER_OF: Record<string, string> = {
 /** Functions set upright by name (\sin x). */
 export const FUNCTION_NAMES = new Set(["sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "coth", "arcsin", "arccos", "arctan", "log", "ln", "lg", "exp", "lim", "liminf", "limsup", "max", "min", "sup", "inf", "det", "dim", "ker", "arg", "deg", "gcd", "hom", "Pr", "mod"]);
 
+/** Functions TeX sets with limits under them in display (\lim_{x\to0}, \max_{j}), as it does big operators'. */
+export const LIMIT_FUNCTIONS = new Set(["lim", "liminf", "limsup", "max", "min", "sup", "inf", "det", "gcd", "Pr"]);
+
 /** Big operators, whose limits sit over and under them in display. */
 export const BIG_OPERATORS = new Set(["sum", "prod", "coprod", "int", "iint", "iiint", "oint", "bigcup", "bigcap", "bigwedge", "bigvee", "bigoplus", "bigotimes", "bigodot"]);
 

@@ -10,7 +10,7 @@
 // rebuilt (matrices, scripts inside a fraction) leaves the region as text.
 import type { Block, Line, Span } from "../model";
 import { lineFontSize, union } from "./lines";
-import { FUNCTION_NAMES } from "../latex/symbols";
+import { FUNCTION_NAMES, LIMIT_FUNCTIONS } from "../latex/symbols";
 import { FENCE_PIECE, matrixLatex, withWholeFences } from "./formula-matrix";
 import { spanTokens } from "../latex/glyph-tokens";
 import { EXTENSION_FONT, MATH_FONT, MATH_SIGNS_FONT } from "../latex/math-fonts";
@@ -249,8 +249,6 @@ function withRadicands(tokens: string[]): string[] {
 }
 
 export const isMathSpan = (s: Span) => MATH_FONT.test(s.fontFamily.replace(/\s+/g, "")) || (MATH_SIGNS_FONT.test(s.fontFamily) && !/\p{L}/u.test(s.text));
-/** Names of operators that set their limits under them in a display. */
-const LIMIT_NAMES = /^(lim|limsup|liminf|max|min|sup|inf|argmax|argmin|det|gcd|Pr)$/;
 const isBigOperator = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) && s.text.trim() in BIG_OPERATORS) || /^[∑∏∫∮⋃⋂]$/.test(s.text.trim());
 const spanText = (s: Span) => (EXTENSION_FONT.test(s.fontFamily) ? (BIG_OPERATORS[s.text.trim()] ? "∑" : "") : s.text);
 
@@ -285,8 +283,8 @@ export function regionLatex(lines: Line[], main: Line, rules: Ruling[] = []): st
   const all = [...rest].sort((a, b) => a.bbox[0] - b.bbox[0]);
   // Big operators first: a limit may start a hair left of its operator.
   // Operator names take limits as the big operators do: \lim_{t\to\infty}, \max_{j}.
-  const isNamedOperator = (s: Span) => s.fontSize >= SCRIPT_SIZE * size && LIMIT_NAMES.test(s.text.trim());
-  const operators: Item[] = all.filter((s) => isBigOperator(s) || isNamedOperator(s)).map((s) => ({ x: s.bbox[0], right: s.bbox[2], latex: BIG_OPERATORS[s.text.trim()] ?? `\\${s.text.trim()}` }));
+  const isNamedOperator = (s: Span) => s.fontSize >= SCRIPT_SIZE * size && LIMIT_FUNCTIONS.has(s.text.trim());
+  const operators: Item[] = all.filter((s) => isBigOperator(s) || isNamedOperator(s)).map((s) => ({ x: s.bbox[0], right: s.bbox[2], latex: BIG_OPERATORS[s.text.trim()] ?? joinTokens(spanTokens(s)) }));
   // Small type stacked over small type, set apart from what precedes it: a fraction in a line of text (½), not scripts.
   const { fractions: textFractions, rest: spans } = smallFractions(all.filter((s) => !isRadical(s)), baseline, size, all.filter(isBigOperator));
   const radicals: Item[] = all.filter(isRadical).map((s) => ({ x: s.bbox[0], latex: RADICAL }));

@@ -46,23 +46,23 @@ export function buildLines(runs: Run[]): Line[] {
   }
   rows = attachScripts(rows);
   const gutters = findGutters(runs);
-  const overGutter = (prev: Run, run: Run) => {
+  // A gap over a gutter splits row `i`; so does any very wide gap, unless the row is a justified line stretched wide.
+  const splits = (prev: Run, run: Run, i: number) => {
     const gap = run.bbox[0] - prev.bbox[2];
     const em = Math.max(prev.fontSize, run.fontSize);
-    return gap > LINE_SPLIT_GAP * em || (gap > GUTTER_SPLIT_GAP * em && gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0));
+    if (gap > GUTTER_SPLIT_GAP * em && gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0)) return true;
+    return gap > LINE_SPLIT_GAP * em && !isStretchedSpace(rows, i, prev, run);
   };
   for (const row of rows) accentsBeforeTheirLetters(row.sort((a, b) => a.bbox[0] - b.bbox[0]));
   const lines: Line[] = [];
   for (const [i, row] of rows.entries()) {
-    // A wide gap with no gutter under it splits the row unless the row is a justified line stretched wide.
-    const splits = (prev: Run, run: Run) => overGutter(prev, run) && (gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) || !isStretchedSpace(rows, i, prev, run));
     let current: Run[] = [];
     for (const run of row) {
       const prev = current[current.length - 1];
       // A list's marker hung out in the margin ("[12]", "3.", "•") stays with its item's
       // text: the white band under a column of such markers is no gutter between columns.
       const hungMarker = current.length === 1 && MARKER_ALONE.test(prev.text.trim());
-      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
+      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
         lines.push(toLine(current));
         current = [];
       }

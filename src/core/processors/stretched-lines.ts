@@ -16,7 +16,7 @@ const WORD_GAP_AT_MOST = 1;
 const WORD_START = /^\s*\p{L}/u;
 
 /**
- * Whether the gap between `prev` and `run` in row `at` (rows sorted top to bottom) is a
+ * Whether the gap between `prev` and `run` in row `at` (rows sorted top to bottom, each left to right) is a
  * stretched word space: a line of the paragraph above or below covers the gap with words
  * and, going on in words either way, starts where a word of this row before the gap starts
  * (or a little left of it) and ends where a word after the gap ends.
@@ -43,8 +43,7 @@ export function isStretchedSpace(rows: Run[][], at: number, prev: Run, run: Run)
  * Where a line's words that cover [x0, x1] with no gap wider than a word space start and
  * end, followed as far as they go either way; undefined when they leave white in [x0, x1].
  */
-function wordsThrough(row: Run[], x0: number, x1: number, em: number): [number, number] | undefined {
-  const runs = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
+function wordsThrough(runs: Run[], x0: number, x1: number, em: number): [number, number] | undefined {
   const first = runs.findIndex((r) => r.bbox[2] > x0);
   if (first < 0 || runs[first].bbox[0] - x0 > WORD_GAP_AT_MOST * em) return undefined;
   let reached = runs[first].bbox[2];
