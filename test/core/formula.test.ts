@@ -11,6 +11,14 @@ import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats } from "
 import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { convertDocument } from "../../src/core/convert/index";
 import { strFromU8, unzipSync } from "fflate";
+import type { Document } from "../../src/core/model";
+
+/** A fixture PDF of test/fixtures/pdf/ parsed with the default features. */
+const parseFixturePdf = async (name: string) => parseDocument(await fixtureFile(`pdf/${name}`), name, { features: DEFAULT_FEATURES });
+/** The LaTeX of a page's display formulas, in reading order. */
+const displayLatex = (doc: Document, page = 0) => doc.pages[page].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex);
+/** The document as Markdown with formulas in LaTeX. */
+const markdownOf = (doc: Document): string => renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
 
 describe("display formulas in PDFs", () => {
   const parsePdf = async (path: string, file: Uint8Array) => parseDocument(file, path, { features: DEFAULT_FEATURES });
@@ -156,7 +164,7 @@ describe("exponents with scripts of their own", () => {
   it("keep a line whole: two exponents on one baseline each ride on their own e, the words after them stay on the line", async () => {
     // p2d-demo.pdf page 4: "where P(Ci,Cj) = e^{(C^y_ij - a)/2s^2_1} . e^{(C^x_ij - b)/2s^2_2}. C^y_ij and C^x_ij are ..."
     const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo.pdf"), "p2d-demo.pdf", { features: DEFAULT_FEATURES });
-    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    const md = markdownOf(doc);
     expect(md).toContain("where $P(C_{i},C_{j})=e^{(C_{ij}^{y}-a)/2s^{2}_{1}}.e^{(C_{ij}^{x}-b)/2s^{2}_{2}}$ . $C_{ij}^{y}$ and $C_{ij}^{x}$ are the vertical and horizontal distances between");
   });
 });
@@ -165,8 +173,8 @@ describe("mathematics TeX sets off the line", () => {
   it("keeps paragraphs whole around radicals, fractions, sums and integrals, and reads them", async () => {
     // test/fixtures/pdf/math-paragraphs.tex, typeset by pdflatex: the radical and the big
     // operators hang from the line above in the text layer, the fraction's rows straddle it.
-    const doc = await parseDocument(await fixtureFile("pdf/math-paragraphs.pdf"), "math-paragraphs.pdf", { features: DEFAULT_FEATURES });
-    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    const doc = await parseFixturePdf("math-paragraphs.pdf");
+    const md = markdownOf(doc);
     expect(md).toContain("moves as $x(t)=A\\cos(\\omega t+\\varphi)$ with");
     expect(md).toContain("$\\sqrt{k/m}$. Its energy $E=\\frac{1}{2}kA^{2}$ does not change, and the period is $T=2\\pi/\\omega$. For small angles $\\sin\\theta\\approx\\theta$");
     expect(md).toContain("The series $\\sum_{n=1}^{\\infty}1/n^{2}$ converges to $\\pi^{2}/6$, while $\\sum_{n=1}^{\\infty}1/n$ diverges. For $|x|<1$ we have");
@@ -184,8 +192,8 @@ describe("mathematics TeX sets off the line", () => {
 describe("accents over letters in a line of text", () => {
   it("keep their paragraph whole and go over their letter, given before or after it", async () => {
     // test/fixtures/pdf/math-accents.tex: \bar{X} (the accent after its letter in the text layer, on a row of its own), \dot{x} (before it).
-    const doc = await parseDocument(await fixtureFile("pdf/math-accents.pdf"), "math-accents.pdf", { features: DEFAULT_FEATURES });
-    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    const doc = await parseFixturePdf("math-accents.pdf");
+    const md = markdownOf(doc);
     expect(doc.pages[0].blocks.filter((b) => !b.hidden)).toHaveLength(1);
     expect(md).toContain("The sample mean $\\bar{X}$ = $\\frac{1}{n}\\sum_{i=1}^{n}X_{i}$ is unbiased, and a velocity $\\dot{x}$ is the derivative");
   });
@@ -195,8 +203,8 @@ describe("inline formulas whose letters come from the text italic", () => {
   it("read names of several letters, operator names and a text family's signs as mathematics, and leave emphasis prose", async () => {
     // test/fixtures/pdf/text-family-math.tex: mathptmx sets the letters in Times italic, "=" and brackets in Computer Modern;
     // TeX broke the first formula over two lines after its "=".
-    const doc = await parseDocument(await fixtureFile("pdf/text-family-math.pdf"), "text-family-math.pdf", { features: DEFAULT_FEATURES });
-    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    const doc = await parseFixturePdf("text-family-math.pdf");
+    const md = markdownOf(doc);
     for (const formula of ["$Sq^{3}=\\beta\\circ Sq^{2}\\circ r$", "$\\text{BTop}(\\mathbb{R}^{n})\\rightarrow\\text{BTop}(S^{n})$", "$MDI=MD_{LP}-MD_{RP}$", "$X_{i}\\sim\\text{Exp}(k\\theta)$", "$a^{\\omega}b=ba^{\\omega}$"]) expect(md).toContain(formula);
     expect(md).toContain("An emphasised word with a note1 stays prose, as does this one, and the rule about them.");
   });
@@ -205,8 +213,8 @@ describe("inline formulas whose letters come from the text italic", () => {
 describe("displays with rows in a two-column page", () => {
   it("are formulas when they fill their column, the next column's text a gutter away, a sum's limit keeps its relation, and a left side in the text font belongs", async () => {
     // test/fixtures/pdf/two-column-math.tex: the LaTeX below is its source's (\, and \dot{R}^{2} as printed).
-    const doc = await parseDocument(await fixtureFile("pdf/two-column-math.pdf"), "two-column-math.pdf", { features: DEFAULT_FEATURES });
-    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual([
+    const doc = await parseFixturePdf("two-column-math.pdf");
+    expect(displayLatex(doc)).toEqual([
       "\\frac{P_{B}(t)-P_{\\infty}(t)}{\\rho_{L}}=R\\ddot{R}+\\frac{3}{2}\\dot{R}^{2}+\\frac{4\\nu_{L}\\dot{R}}{R}+\\frac{2\\sigma}{\\rho_{L}R}",
       "u(0,\\lambda)=\\frac{1}{\\Delta_{n}(\\nu)}\\sum_{\\sigma\\in S_{n}}(-1)^{|\\sigma|}\\delta(\\lambda-\\sigma(\\nu))",
       // "SNR =" in the text font is no piece of mathematics by itself: it is the equation's left side.
@@ -220,7 +228,7 @@ describe("a two-column page of justified lines stretched wide beside displays", 
   // test/fixtures/pdf/two-column-displays.tex: forced line breaks spread a few words over the
   // whole measure (gaps of two and three font sizes), next to fractions side by side, a bold
   // vector and a single row nearly as wide as the column.
-  const parsed = fixtureFile("pdf/two-column-displays.pdf").then((bytes) => parseDocument(bytes, "two-column-displays.pdf", { features: DEFAULT_FEATURES }));
+  const parsed = parseFixturePdf("two-column-displays.pdf");
 
   it("keeps each stretched line whole in its paragraph, neither split at its wide gaps nor read as a table", async () => {
     const blocks = (await parsed).pages[0].blocks.filter((b) => !b.hidden);
@@ -236,7 +244,7 @@ describe("a two-column page of justified lines stretched wide beside displays", 
   });
 
   it("reads every display as its source wrote it: fractions hung on a row of commas, a bold vector, a centred row nearly as wide as the column", async () => {
-    const formulas = (await parsed).pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex);
+    const formulas = displayLatex(await parsed);
     expect(formulas).toEqual([
       "\\frac{12+144+20+3\\cdot\\sqrt{4}}{7}+(5\\times11)=9^{2}+0",
       "\\frac{\\partial}{\\partial x_{1}},\\dots,\\frac{\\partial}{\\partial x_{n}}",
@@ -249,17 +257,17 @@ describe("a two-column page of justified lines stretched wide beside displays", 
 describe("arrows and bars TeX sets from several glyphs or from its extension font", () => {
   it("reads Euler's arrows from euex on their baseline and \\mapsto from its bar and arrow", async () => {
     // test/fixtures/pdf/euler-arrows.tex (euler): \to and \mapsto come from euex, \mapstochar from cmsy as a "7" of no width.
-    const doc = await parseDocument(await fixtureFile("pdf/euler-arrows.pdf"), "euler-arrows.pdf", { features: DEFAULT_FEATURES });
-    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
-    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual(["h:G\\rightarrow\\text{GL}(V)", "(g,g')\\mapsto(gN,g'N')"]);
+    const doc = await parseFixturePdf("euler-arrows.pdf");
+    const md = markdownOf(doc);
+    expect(displayLatex(doc)).toEqual(["h:G\\rightarrow\\text{GL}(V)", "(g,g')\\mapsto(gN,g'N')"]);
     expect(md).toContain("where each coset is written $x\\mapsto xN$ in the text.");
   });
 
   it("reads a display whose letters come from the text's italic, a denominator of italic letters included", async () => {
     // test/fixtures/pdf/times-fractions.tex (mathptmx): \mapsto's bar and arrow in one run of cmsy; "rd" in Times italic under "2k".
-    const doc = await parseDocument(await fixtureFile("pdf/times-fractions.pdf"), "times-fractions.pdf", { features: DEFAULT_FEATURES });
-    const md = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
-    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual(["\\frac{1}{2}\\omega^{2}=-\\frac{1}{2}U^{2}\\frac{2k}{rd}\\theta^{2}"]);
+    const doc = await parseFixturePdf("times-fractions.pdf");
+    const md = markdownOf(doc);
+    expect(displayLatex(doc)).toEqual(["\\frac{1}{2}\\omega^{2}=-\\frac{1}{2}U^{2}\\frac{2k}{rd}\\theta^{2}"]);
     expect(md).toContain("$A\\mapsto F(x,y,A)$");
   });
 });
@@ -267,8 +275,8 @@ describe("arrows and bars TeX sets from several glyphs or from its extension fon
 describe("limits under operator names and scripts on tall delimiters", () => {
   it("read \\lim and \\max with their limits under them, the exponent of a bracket around a fraction, \\det before a fraction and long arrows", async () => {
     // test/fixtures/pdf/operator-limits.tex: its source's displays (\dots printed as three dots, \left( \right) as tall brackets).
-    const doc = await parseDocument(await fixtureFile("pdf/operator-limits.pdf"), "operator-limits.pdf", { features: DEFAULT_FEATURES });
-    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual([
+    const doc = await parseFixturePdf("operator-limits.pdf");
+    expect(displayLatex(doc)).toEqual([
       "\\lim_{t\\rightarrow\\infty}t^{r}[f(t)-C]=0",
       "\\max_{j=0,...,n}\\|y_{j}-y(t_{j})\\|\\leq Ch^{p}",
       "F=\\sigma T^{4}(\\frac{R}{D})^{2}",
@@ -283,8 +291,8 @@ describe("limits under operator names and scripts on tall delimiters", () => {
 describe("matrices between tall delimiters", () => {
   it("read as a grid of entries in the environment of their fences, brackets drawn in pieces included", async () => {
     // test/fixtures/pdf/matrices.tex: bmatrix (its brackets from pieces the text layer names by Adobe's private code points), pmatrix, \binom, a column vector.
-    const doc = await parseDocument(await fixtureFile("pdf/matrices.pdf"), "matrices.pdf", { features: DEFAULT_FEATURES });
-    expect(doc.pages[0].blocks.filter((b) => b.type === "formula" && !b.hidden).map((b) => b.formula!.latex)).toEqual([
+    const doc = await parseFixturePdf("matrices.pdf");
+    expect(displayLatex(doc)).toEqual([
       "A=\\begin{bmatrix}1&3&2\\\\2&7&4\\\\1&5&2\\end{bmatrix}",
       "R_{\\theta}=\\begin{pmatrix}\\cos\\theta&-\\sin\\theta\\\\\\sin\\theta&\\cos\\theta\\end{pmatrix}",
       "\\binom{n}{k}=\\frac{n!}{k!(n-k)!}",
@@ -296,7 +304,7 @@ describe("matrices between tall delimiters", () => {
 describe("displays of several rows", () => {
   it("are one formula: a derivation and a system aligned at their relations, a definition by cases, an expression broken before its relation", async () => {
     // test/fixtures/pdf/multi-row-displays.tex (align*, cases, gather*): its source's LaTeX, written as TeX aligned it.
-    const doc = await parseDocument(await fixtureFile("pdf/multi-row-displays.pdf"), "multi-row-displays.pdf", { features: DEFAULT_FEATURES });
+    const doc = await parseFixturePdf("multi-row-displays.pdf");
     const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
     expect(blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toEqual([
       "\\begin{aligned}(a+b)^{2}&=(a+b)(a+b)\\\\&=a^{2}+ab+ba+b^{2}\\\\&=a^{2}+2ab+b^{2}\\end{aligned}",
@@ -319,7 +327,7 @@ describe("displays of several rows", () => {
 describe("accented letters TeX builds from a letter and an accent glyph", () => {
   it("are composed letters in the text, a capital's raised accent included", async () => {
     // test/fixtures/pdf/text-accents.tex: \'a, \v{c}, \c{c}, \v{r}\'{\i}, \"{\i}, \^o, \v{S} (raised), \"u, \AA{}.
-    const doc = await parseDocument(await fixtureFile("pdf/text-accents.pdf"), "text-accents.pdf", { features: DEFAULT_FEATURES });
+    const doc = await parseFixturePdf("text-accents.pdf");
     const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
     expect(blocks.map((b) => b.text)).toEqual(["Ján Mináč wrote to François and Jiří about a naïve rôle in Škoda’s café, where Müller and Größe met Ångström and Dvořák."]);
   });
@@ -379,7 +387,7 @@ describe("formula formats", () => {
 
 describe("formulas in Word", () => {
   it("writes a PDF's display formulas as editable Word equations: scripts, a sum with its limits and body, a fraction", async () => {
-    const doc = await parseDocument(await fixtureFile("pdf/formulas.pdf"), "formulas.pdf", { features: DEFAULT_FEATURES });
+    const doc = await parseFixturePdf("formulas.pdf");
     const out = await convertDocument(doc, "word", "flow");
     const xml = strFromU8(unzipSync(out.bytes)["word/document.xml"]);
     expect(xml.match(/<m:oMath>/g)).toHaveLength(4);
