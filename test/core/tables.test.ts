@@ -6,7 +6,7 @@ import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
 import type { Block, Document, TableCell } from "../../src/core/model";
 import { tableHtml, tableMarkdown } from "../../src/core/render/table";
-import { corpusFile } from "../helpers/corpus";
+import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { openPdf } from "../../src/core/backends/pdf/open";
 import { pageRuns } from "../../src/core/backends/pdf/runs";
 
@@ -123,6 +123,47 @@ describe("ruled tables", () => {
     const spilled = rows.find((r) => r[0].text === "DHAW20190004")!;
     expect(spilled[5].text).toMatch(/^STAFF TRANSPORTATION AIRFARE FOR K FORD .* SAINT LOUIS TO WASHINGTON DC$/);
     expect(spilled[6].text).toBe("903.90");
+  });
+});
+
+describe("tables in the columns of a two-column page", () => {
+  // test/fixtures/pdf/column-tables.tex (pdflatex, twocolumn): the rows below are its source's.
+  const fixture = fixtureFile("pdf/column-tables.pdf").then((file) => parseDocument(file, "column-tables.pdf", { features: DEFAULT_FEATURES }));
+
+  it("splits a ruled table's columns that only the text shows (l|cc)", async () => {
+    const [stations] = tablesOf(await fixture);
+    expect(stations.table!.rows.map(texts)).toEqual([
+      ["Station", "Spring", "Autumn"],
+      ["Alder Ford", "412", "96"],
+      ["Birch Weir", "1,250", "310"],
+      ["Cedar Lock", "87", "12"],
+      ["Dunmore", "2,004", "655"],
+    ]);
+  });
+
+  it("gives a group heading over unruled columns a cell spanning them, on a row of its own", async () => {
+    const [, gauges] = tablesOf(await fixture);
+    const [heading, columns, ...body] = gauges.table!.rows;
+    expect(heading.find((c) => c.text === "Readings by hour")?.colSpan).toBe(4);
+    expect(texts(columns).slice(-4)).toEqual(["6h", "12h", "18h", "24h"]);
+    expect(body.map(texts)).toEqual([
+      ["North", "1.2", "1.8", "2.4", "2.1"],
+      ["South", "0.7", "0.9", "1.6", "1.1"],
+      ["East", "3.3", "3.9", "4.0", "3.5"],
+    ]);
+  });
+
+  it("keeps a table whole beside the other column's paragraph, whose lines fall between its rows", async () => {
+    const [, , crops] = tablesOf(await fixture);
+    expect(crops.table!.rows.map(texts)).toEqual([
+      ["Crop", "Area", "Yield"],
+      ["Barley", "340", "5.1"],
+      ["Oats", "125", "4.4"],
+      ["Rye", "60", "3.9"],
+      ["Wheat", "910", "7.2"],
+    ]);
+    const prose = (await fixture).pages[0].blocks.filter((b) => b.type === "text").map((b) => b.text);
+    expect(prose[0]).toMatch(/^Rivers of the northern plain .* at the same stations\.$/);
   });
 });
 

@@ -11,7 +11,8 @@ import type { Ruling } from "../../backends/pdf/graphics";
 import type { TableDraft } from "./draft";
 import { type Chunk, type TextRow, textRows, union } from "./rows";
 import { assignRows, type RowGroup } from "./aligned-rows";
-import { columnGutters, keepToOneColumn } from "./gutters";
+import { columnGutters, keepToOneColumn, splitAtPageGutters } from "./gutters";
+import { findGutters } from "../gutters";
 import { authorsSideBySide, notATable } from "./not-a-table";
 
 /** A chunk wider than this share of the page is a line of prose, not a cell. */
@@ -42,9 +43,17 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
   const isCell = (c: Chunk) => !(c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS);
   const rules = rulings.filter((r) => r.y0 === r.y1);
   const gutters = columnGutters(rows.flatMap((r) => r.chunks.filter((c) => !isCell(c)).map((c) => c.bbox)), pageWidth);
+  // The page's gutters: bands clear of running text between lines of it, and bands nearly
+  // every run of the page stays out of (a column that holds mostly tables has little prose).
+  const pageGutters = [...gutters, ...findGutters(runs)];
+  // Regions are looked for again in each column of a page whose columns hold tables side by side.
+  const found = regions(rows, isCell).flatMap((region) => {
+    const sides = splitAtPageGutters(region.rows, pageGutters, isCell);
+    return sides.length > 1 ? sides.flatMap((side) => regions(side, isCell)) : [region];
+  });
   const drafts: TableDraft[] = [];
-  for (const found of regions(rows, isCell)) {
-    const kept = keepToOneColumn(found.rows, gutters, isCell);
+  for (const { rows: regionRows } of found) {
+    const kept = keepToOneColumn(regionRows, gutters, isCell);
     if (!kept.length) continue;
     const region = { rows: kept, bbox: kept.map((r) => r.bbox).reduce(union) };
     const draft = regionDraft(region, isCell, rules);
@@ -72,6 +81,8 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
   };
   for (const row of rows) {
     const cells = cellChunks(row, isCell);
+    // Running text wholly beside the region is the next column's, on a baseline of its own: it neither joins nor ends the region.
+    if (!cells.length && cur.length && row.chunks.every((c) => beside(c, cur, isCell))) continue;
     const prev = cur[cur.length - 1];
     const lineHeight = prev ? Math.max(...prev.chunks.map((c) => c.bbox[3] - c.bbox[1])) : 0;
     if (prev && row.bbox[1] - prev.bbox[3] > MAX_ROW_GAP * lineHeight) flush();
@@ -90,6 +101,12 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
 }
 
 const cellChunks = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.filter(isCell);
+
+/** A chunk left or right of every cell of the rows so far. */
+function beside(chunk: Chunk, rows: TextRow[], isCell: (c: Chunk) => boolean): boolean {
+  const cells = rows.flatMap((r) => cellChunks(r, isCell));
+  return cells.every((c) => c.bbox[0] >= chunk.bbox[2]) || cells.every((c) => c.bbox[2] <= chunk.bbox[0]);
+}
 
 /** A row of one chunk continues the row above when its baseline is less than this many font sizes lower: closer than any line pitch (a name set between its description's two lines)... */
 const RUN_ON_PITCH = 0.85;
@@ -132,7 +149,7 @@ function regionDraft(region: Region, isCell: (c: Chunk) => boolean, rules: Rulin
  * x bands inside [x0, x1] that (almost) no chunk covers: every row's chunks are laid on a
  * coverage count, and a band stays clear of all but a few rows (a spanning header may cross).
  */
-function separatorBands(rows: Chunk[][], x0: number, x1: number): [number, number][] {
+export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number, number][] {
   const width = Math.ceil(x1 - x0) + 1;
   const cover = new Uint16Array(width);
   for (const row of rows) {

@@ -48,10 +48,51 @@ export function keepToOneColumn(rows: TextRow[], gutters: [number, number][], is
     if (!leftRows || !rightRows) continue;
     const drop = leftRows < MIN_SIDE_ROWS && leftRows < rightRows ? (c: Chunk) => c.bbox[2] <= b : rightRows < MIN_SIDE_ROWS && rightRows < leftRows ? (c: Chunk) => c.bbox[0] >= a : null;
     if (!drop) continue;
-    out = out
-      .map((r) => ({ ...r, chunks: r.chunks.filter((c) => !drop(c)) }))
-      .filter((r) => r.chunks.length)
-      .map((r) => ({ ...r, bbox: r.chunks.map((c) => c.bbox).reduce(union) }));
+    out = keepChunks(out, (c) => !drop(c));
   }
   return out;
 }
+
+/** Rows with cells on both sides of a page gutter, in this share of the region's rows or more, make one table across it. */
+const BOTH_SIDES_SHARE = 0.6;
+/** A side of a gutter stands on its own with this many rows of two or more cells (a table of its own)... */
+const OWN_TABLE_ROWS = 3;
+/** ...or this many rows of running text (the other column's paragraph). */
+const OWN_PROSE_ROWS = 2;
+
+/**
+ * A region cut at the page's column gutters (`findGutters`) when its two sides are
+ * independent: no chunk crosses the gutter, most rows have cells on one side only, and each
+ * side is something of its own, a table or running text. Two tables side by side in the
+ * columns of a two-column page, or a table beside the other column's prose, share
+ * baselines only by chance; a table across the page has cells on both sides of any white
+ * band on nearly every row, and a column of wrapped descriptions is no table by itself.
+ */
+export function splitAtPageGutters(rows: TextRow[], gutters: [number, number][], isCell: (c: Chunk) => boolean): TextRow[][] {
+  for (const [a, b] of gutters) {
+    if (rows.some((r) => r.chunks.some((c) => c.bbox[0] < a && c.bbox[2] > b))) continue;
+    const left = (c: Chunk) => c.bbox[2] <= b;
+    const sides = [keepChunks(rows, left), keepChunks(rows, (c) => !left(c))];
+    if (!sides.every((side) => standsAlone(side, isCell))) continue;
+    const withCells = rows.filter((r) => r.chunks.some(isCell));
+    const both = withCells.filter((r) => r.chunks.some((c) => isCell(c) && left(c)) && r.chunks.some((c) => isCell(c) && !left(c))).length;
+    if (both >= BOTH_SIDES_SHARE * withCells.length) continue;
+    return sides.flatMap((side) => splitAtPageGutters(side, gutters, isCell));
+  }
+  return [rows];
+}
+
+function standsAlone(side: TextRow[], isCell: (c: Chunk) => boolean): boolean {
+  const multi = side.filter((r) => r.chunks.filter(isCell).length >= 2).length;
+  const prose = side.filter((r) => r.chunks.some((c) => !isCell(c))).length;
+  return multi >= OWN_TABLE_ROWS || prose >= OWN_PROSE_ROWS;
+}
+
+/** The rows with only the chunks kept, rows left empty dropped. */
+function keepChunks(rows: TextRow[], keep: (c: Chunk) => boolean): TextRow[] {
+  return rows
+    .map((r) => ({ ...r, chunks: r.chunks.filter(keep) }))
+    .filter((r) => r.chunks.length)
+    .map((r) => ({ ...r, bbox: r.chunks.map((c) => c.bbox).reduce(union) }));
+}
+

@@ -37,6 +37,11 @@ export function withRows(l: Lattice, extra: Segment[]): Lattice {
   return toLattice([...l.h, ...extra], l.v) ?? l;
 }
 
+/** The same drawing with more column borders: columns that the text shows but no rule draws. */
+export function withColumns(l: Lattice, extra: Segment[]): Lattice {
+  return toLattice(l.h, [...l.v, ...extra]) ?? l;
+}
+
 export function latticeGrids(rulings: Ruling[]): Lattice[] {
   const h = mergeSegments(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ pos: r.y0, a: r.x0, b: r.x1 })));
   const v = mergeSegments(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ pos: r.x0, a: r.y0, b: r.y1 })));

@@ -10,7 +10,7 @@ import type { Chunk, TextRow } from "./rows";
 /** A column reads like running text when half its chunks have at least this many words. */
 const PROSE_COLUMN_WORDS = 4;
 /** A list marker standing alone in the first column: such regions are lists, not tables. */
-const MARKER = /^([•·◦▪●○■‣⁃\-–*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)]|\[\d{1,3}\])$/i;
+export const LIST_MARKER = /^([•·◦▪●○■‣⁃\-–*]|\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivx]{1,4}[.)]|\[\d{1,3}\])$/i;
 /** A numbered listing has at least this many numbered lines. */
 const MIN_NUMBERED = 3;
 
@@ -67,7 +67,7 @@ function looksLikeText(rows: TextRow[], bounds: number[]): boolean {
   }
   const prose = words.filter((w) => w.length && median(w) >= PROSE_COLUMN_WORDS).length;
   if (prose >= 2 || (colCount === 2 && prose === 1)) return true;
-  if (texts[0].length && texts[0].filter((t) => MARKER.test(t.trim())).length >= 0.8 * texts[0].length) return true;
+  if (texts[0].length && texts[0].filter((t) => LIST_MARKER.test(t.trim())).length >= 0.8 * texts[0].length) return true;
   return false;
 }
 

@@ -5,8 +5,10 @@
 import type { Ruling } from "../../backends/pdf/graphics";
 import type { Run } from "../../backends/pdf/runs";
 import type { CellDraft, TableDraft } from "./draft";
-import { latticeGrids, withRows, type Lattice, type Segment } from "./lattice";
-import { centre, textRows } from "./rows";
+import { latticeGrids, withColumns, withRows, type Lattice, type Segment } from "./lattice";
+import { centre, textRows, type Chunk, type TextRow } from "./rows";
+import { separatorBands } from "./aligned";
+import { LIST_MARKER } from "./not-a-table";
 import { splitRunAt } from "./split-runs";
 
 /** Runs this close (points) outside a grid's box still belong to it (glyph boxes are estimates). */
@@ -23,7 +25,9 @@ const MAX_SPILL_SHARE = 0.2;
 export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
   const drafts: TableDraft[] = [];
   for (const first of latticeGrids(rulings)) {
-    let g = first;
+    // A lone box (a frame, a shaded band) is no grid to add columns to: the text inside it is left to the alignment search.
+    const columns = first.xs.length > 2 || first.ys.length > 2 ? unruledColumns(first, runs) : [];
+    let g = columns.length ? withColumns(first, columns) : first;
     let cells = cellsOf(g, runs);
     // Rows are looked for after the columns are restored: a body drawn as one box over
     // every column has its rows only in the text.
@@ -64,6 +68,51 @@ function assignRun(g: Lattice, cells: CellDraft[], run: Run): void {
   const col = track(g.xs, x);
   const row = track(g.ys, y);
   cells.find((c) => row >= c.r0 && row < c.r1 && col >= c.c0 && col < c.c1)?.runs.push(run);
+}
+
+/**
+ * Column borders the drawing leaves out: a grid column whose text stands in columns of its
+ * own, white bands running down through it (a tabular ruled only after its first column,
+ * `l|cc`). A band is a border beside each text line it runs clear through. A line with a
+ * heading across a band, or a line holding nothing but a heading across one (a group's
+ * name centred over its columns, "λ = 1" over a block of rows), stops the border: where a
+ * border ends inside a grid row, the grid closes the cells beside it there (lattice.ts),
+ * so the heading gets a row of its own over the columns it spans.
+ */
+function unruledColumns(g: Lattice, runs: Run[]): Segment[] {
+  const out: Segment[] = [];
+  for (let c = 0; c < g.xs.length - 1; c++) {
+    const [x0, x1] = [g.xs[c], g.xs[c + 1]];
+    const inColumn = runs.filter((r) => r.bbox[0] >= x0 - SLACK && r.bbox[2] <= x1 + SLACK && r.bbox[1] >= g.bbox[1] - SLACK && r.bbox[3] <= g.bbox[3] + SLACK);
+    if (!inColumn.length) continue;
+    const lines = textRows(inColumn);
+    // A band with only list markers left of it is the gap between bullets and their items.
+    const bands = separatorBands(lines.map((r) => r.chunks), x0, x1);
+    const markersOnly = ([a]: [number, number], k: number) => {
+      const before = lines.flatMap((l) => l.chunks).filter((ch) => ch.bbox[2] <= a && ch.bbox[0] >= (k ? bands[k - 1][1] : x0));
+      return before.length > 0 && before.every((ch) => LIST_MARKER.test(ch.text));
+    };
+    const borders = bands.filter((band, k) => !markersOnly(band, k)).map(([a, b]) => (a + b) / 2);
+    if (!borders.length) continue;
+    const crosses = (ch: Chunk, x: number) => ch.bbox[0] < x && ch.bbox[2] > x;
+    const loneHeading = (line: TextRow) => line.chunks.length === 1 && borders.some((x) => crosses(line.chunks[0], x));
+    for (let r = 0; r < g.ys.length - 1; r++) {
+      const [top, bottom] = [g.ys[r], g.ys[r + 1]];
+      const inRow = lines.filter((l) => centre(l.bbox)[1] > top && centre(l.bbox)[1] < bottom);
+      // Each line's share of the grid row: from halfway to the line above to halfway to the line below.
+      const edges = [top, ...inRow.slice(1).map((l, i) => (inRow[i].bbox[3] + l.bbox[1]) / 2), bottom];
+      for (const pos of borders) {
+        if (!inRow.length) out.push({ pos, a: top, b: bottom });
+        inRow.forEach((line, i) => {
+          if (loneHeading(line) || line.chunks.some((ch) => crosses(ch, pos))) return;
+          const last = out[out.length - 1];
+          if (last && last.pos === pos && last.b === edges[i]) last.b = edges[i + 1];
+          else out.push({ pos, a: edges[i], b: edges[i + 1] });
+        });
+      }
+    }
+  }
+  return out;
 }
 
 /** A line that goes on from the line above it: it starts in lower case. */
