@@ -37,6 +37,14 @@ const EDGE_TOLERANCE = 0.5;
  * wander from line to line; gutters stay put, so they are found from the whole page.
  */
 export function findGutters(runs: Run[]): [number, number][] {
+  const gutters = clearBands(runs);
+  if (!gutters.length) return gutters;
+  const rows = new Set(runs.map((r) => Math.round(r.baseline))).size;
+  return gutters.filter((g) => columnStartsAt(g, runs, rows));
+}
+
+/** x bands inside the text area that (almost) no run crosses: gutters, and the white between a table's columns. */
+export function clearBands(runs: Run[]): [number, number][] {
   if (runs.length < MIN_RUNS) return [];
   const x0 = Math.floor(Math.min(...runs.map((r) => r.bbox[0])));
   const x1 = Math.ceil(Math.max(...runs.map((r) => r.bbox[2])));
@@ -53,9 +61,7 @@ export function findGutters(runs: Run[]): [number, number][] {
       start = -1;
     }
   }
-  if (!gutters.length) return gutters;
-  const rows = new Set(runs.map((r) => Math.round(r.baseline))).size;
-  return gutters.filter((g) => columnStartsAt(g, runs, rows));
+  return gutters;
 }
 
 /** Whether enough of the page's `rows` have a run starting just right of the band: a column of text begins there. */

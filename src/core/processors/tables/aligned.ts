@@ -42,9 +42,9 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
   const rows = textRows(runs);
   const isCell = (c: Chunk) => !(c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS);
   const rules = rulings.filter((r) => r.y0 === r.y1);
-  const gutters = columnGutters(rows.flatMap((r) => r.chunks.filter((c) => !isCell(c)).map((c) => c.bbox)), pageWidth);
-  // The page's gutters: bands clear of running text between lines of it, and bands nearly
-  // every run of the page stays out of (a column that holds mostly tables has little prose).
+  const gutters = columnGutters(rows.flatMap((r) => r.chunks.filter((c) => !isCell(c)).map((c) => c.bbox)), pageWidth, runs);
+  // The page's gutters: bands between lines of running text, and the bands where the page's
+  // columns start (findGutters), which a column holding little but tables still has.
   const pageGutters = [...gutters, ...findGutters(runs)];
   // Regions are looked for again in each column of a page whose columns hold tables side by side.
   const found = regions(rows, isCell).flatMap((region) => {

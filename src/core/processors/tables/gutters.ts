@@ -3,17 +3,28 @@
 // the page, but it never takes a line of prose from the column beside it; knowing the
 // gutters lets the detector tell a stray line of the other column from a table's cells.
 import type { BBox } from "../../model";
+import type { Run } from "../../backends/pdf/runs";
+import { clearBands } from "../gutters";
 import { type Chunk, type TextRow, union } from "./rows";
 
-/** A gutter needs this many prose lines on each side (a page of two columns of text). */
+/** A gutter needs this many prose lines on each side (a page of two columns of text)... */
 const MIN_PROSE_LINES = 5;
+/** ...or this many when (nearly) no text at all crosses it (a column that holds mostly tables). */
+const MIN_PROSE_LINES_CLEAR = 2;
 /** Bands narrower than this (points) are not gutters. */
 const MIN_GUTTER = 4;
 /** A region's side of a gutter with text in fewer rows than this is stray text, not the table's. */
 const MIN_SIDE_ROWS = 3;
 
-export function columnGutters(prose: BBox[], pageWidth: number): [number, number][] {
-  if (prose.length < 2 * MIN_PROSE_LINES) return [];
+export function columnGutters(prose: BBox[], pageWidth: number, runs: Run[]): [number, number][] {
+  // Sides are told by the band's middle: a band that a few runs cross has soft edges.
+  const beside = ([a, b]: [number, number], lines: number) => prose.filter((p) => p[2] <= (a + b) / 2).length >= lines && prose.filter((p) => p[0] >= (a + b) / 2).length >= lines;
+  return [...proseGutters(prose, pageWidth).filter((g) => beside(g, MIN_PROSE_LINES)), ...clearBands(runs).filter((g) => beside(g, MIN_PROSE_LINES_CLEAR))];
+}
+
+/** Bands no line of prose crosses. */
+function proseGutters(prose: BBox[], pageWidth: number): [number, number][] {
+  if (prose.length < 2 * MIN_PROSE_LINES_CLEAR) return [];
   const width = Math.ceil(pageWidth) + 1;
   const cover = new Uint8Array(width);
   for (const b of prose) for (let x = Math.max(0, Math.floor(b[0])); x < Math.min(width, Math.ceil(b[2])); x++) cover[x] = 1;
@@ -22,10 +33,7 @@ export function columnGutters(prose: BBox[], pageWidth: number): [number, number
     const clear = x < width && !cover[x];
     if (clear && start < 0) start = x;
     if (!clear && start >= 0) {
-      const [a, b] = [start, x];
-      const left = prose.filter((p) => p[2] <= a + 1).length;
-      const right = prose.filter((p) => p[0] >= b - 1).length;
-      if (b - a >= MIN_GUTTER && left >= MIN_PROSE_LINES && right >= MIN_PROSE_LINES) out.push([a, b]);
+      if (x - start >= MIN_GUTTER) out.push([start, x]);
       start = -1;
     }
   }
@@ -70,8 +78,9 @@ const OWN_PROSE_ROWS = 2;
  */
 export function splitAtPageGutters(rows: TextRow[], gutters: [number, number][], isCell: (c: Chunk) => boolean): TextRow[][] {
   for (const [a, b] of gutters) {
-    if (rows.some((r) => r.chunks.some((c) => c.bbox[0] < a && c.bbox[2] > b))) continue;
-    const left = (c: Chunk) => c.bbox[2] <= b;
+    const mid = (a + b) / 2;
+    if (rows.some((r) => r.chunks.some((c) => c.bbox[0] < mid && c.bbox[2] > mid))) continue;
+    const left = (c: Chunk) => c.bbox[2] <= mid;
     const sides = [keepChunks(rows, left), keepChunks(rows, (c) => !left(c))];
     if (!sides.every((side) => standsAlone(side, isCell))) continue;
     const withCells = rows.filter((r) => r.chunks.some(isCell));
