@@ -53,13 +53,43 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
   });
   const drafts: TableDraft[] = [];
   for (const { rows: regionRows } of found) {
-    const kept = keepToOneColumn(regionRows, gutters, isCell);
-    if (!kept.length) continue;
+    const body = keepToOneColumn(regionRows, gutters, isCell);
+    if (!body.length) continue;
+    const kept = [...headUnderTopRule(body, rows, rules, isCell), ...body];
     const region = { rows: kept, bbox: kept.map((r) => r.bbox).reduce(union) };
     const draft = regionDraft(region, isCell, rules);
     if (draft) drafts.push(draft);
   }
   return drafts;
+}
+
+/** A table's head between a rule drawn over it and its first row of several cells is looked for no further up than this many line heights. */
+const MAX_HEAD_LINES = 4;
+
+/**
+ * Rows of single cells between a rule drawn over the table and its first row of several
+ * cells: a ruled (booktabs) table's head, where \multirow sets a column's name on a row
+ * of its own and a group's name stands alone over its columns. The search for rows of
+ * several cells starts below them. Only the chunks under the rule count, and running text
+ * there means the rule is not the table's.
+ */
+function headUnderTopRule(body: TextRow[], rows: TextRow[], rules: Ruling[], isCell: (c: Chunk) => boolean): TextRow[] {
+  const cells = body.flatMap((r) => cellChunks(r, isCell));
+  const x0 = Math.min(...cells.map((c) => c.bbox[0]));
+  const x1 = Math.max(...cells.map((c) => c.bbox[2]));
+  const first = body[0];
+  const pitch = Math.max(...first.chunks.map((c) => c.bbox[3] - c.bbox[1]));
+  const rule = rules
+    .filter((r) => r.y0 < first.bbox[1] && r.y0 > first.bbox[1] - MAX_HEAD_LINES * pitch && Math.min(r.x1, x1) - Math.max(r.x0, x0) >= RULE_SPAN * (x1 - x0))
+    .sort((a, b) => b.y0 - a.y0)[0];
+  if (!rule) return [];
+  const under = (c: Chunk) => c.bbox[0] >= Math.min(rule.x0, x0) - 1 && c.bbox[2] <= Math.max(rule.x1, x1) + 1;
+  const head = rows
+    .filter((r) => r.bbox[1] > rule.y0 && r.baseline < first.baseline && r !== first)
+    .map((r) => ({ ...r, chunks: r.chunks.filter(under) }))
+    .filter((r) => r.chunks.length);
+  if (head.some((r) => r.chunks.some((c) => !isCell(c)))) return [];
+  return head.map((r) => ({ ...r, bbox: r.chunks.map((c) => c.bbox).reduce(union) }));
 }
 
 /** Runs of consecutive rows holding two or more cell-like chunks, with short interruptions. */
@@ -168,8 +198,10 @@ export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number
       start = -1;
     }
   }
-  // A band must really separate: some row has text on both sides of it.
-  return bands.filter(([a, b]) => rows.filter((r) => r.some((c) => c.bbox[2] <= b) && r.some((c) => c.bbox[0] >= a)).length >= MIN_TABLE_ROWS);
+  // A band must really separate: rows have text on both sides of it (all but the header,
+  // whose stub is often empty, in a table of two or three rows).
+  const needed = Math.min(MIN_TABLE_ROWS, Math.max(2, rows.length - 1));
+  return bands.filter(([a, b]) => rows.filter((r) => r.some((c) => c.bbox[2] <= b) && r.some((c) => c.bbox[0] >= a)).length >= needed);
 }
 
 /** The y of a rule under the header: the first full-width rule between the region's first and later rows. */
