@@ -7,6 +7,7 @@
 //   has no notion of headings, so its row shows what a plain text layer gives
 //   formulas: display and inline formulas against the LaTeX of the pdflatex files (formulas.ts)
 //   pdf-parse-bench (865 tests on 120 LaTeX pages) and invoices (77 tests on 10 invoices), per type and page set (fact-sets.ts)
+//   pdf-parse-bench tables: TEDS and TEDS-S against the pages' LaTeX tabulars (teds.ts)
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -22,6 +23,7 @@ import { expectedHeadings, HEADING_SOURCES, scoreHeadings, sumScores, type Headi
 import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
 import { ocrRows } from "./ocr";
 import { factSetRows } from "./fact-sets";
+import { tedsRows } from "./teds";
 import { ensureBaselineTools } from "../debian-tools";
 import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 
@@ -78,6 +80,7 @@ const formulas = await scoreFormulas(corpus, resolve(root, "test/fixtures/pdf"))
 rows.push([`formulas, display (LaTeX sources: ${formulaSources(corpus, resolve(root, "test/fixtures/pdf")).length} pdflatex files)`, "docparse", formulaSummary(formulas.displays)]);
 rows.push([`formulas, inline (same files)`, "docparse", formulaSummary(formulas.inline)]);
 for (const set of ["pdf-parse-bench", "invoices"]) rows.push(...(await factSetRows(corpus, set, join(out, set), scorer)));
+rows.push(...(await tedsRows(corpus, features)));
 
 // Tables: pdftotext has none, so only our rows (its score would be zero).
 rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);
