@@ -167,6 +167,27 @@ describe("tables in the columns of a two-column page", () => {
   });
 });
 
+describe("an invoice's line items", () => {
+  // test/fixtures/pdf/invoice-lines.tex (pdflatex): an unruled tabular of items, two of them
+  // described at length, a note on an item between the rows, totals under the amounts.
+  const fixture = fixtureFile("pdf/invoice-lines.pdf").then((file) => parseDocument(file, "invoice-lines.pdf", { features: DEFAULT_FEATURES }));
+  const rowsOf = async () => tablesOf(await fixture)[0].table!.rows.map(texts);
+
+  it("keeps a long description a cell of its row, however wide and wordy", async () => {
+    const rows = await rowsOf();
+    expect(rows).toContainEqual(["A-1001", "Stainless steel mixing bowl with pouring spout, 8 litres", "2", "14.50", "29.00"]);
+    expect(rows).toContainEqual(["B-0777", "Heavy cast iron baking stone for deck ovens, rectangular", "1", "89.00", "89.00"]);
+  });
+
+  it("keeps a note between two items in the table, on a row of its own, and the items after it", async () => {
+    const rows = await rowsOf();
+    const note = rows.findIndex((r) => r[0].startsWith("The flour is delivered"));
+    expect(rows[note - 1]).toEqual(["A-2040", "Flour", "25", "0.80", "20.00"]);
+    expect(rows[note + 1]).toEqual(["B-0310", "Proofing baskets", "6", "7.25", "43.50"]);
+    expect(rows[rows.length - 1].slice(-2)).toEqual(["Total", "217.80"]);
+  });
+});
+
 describe("turned text", () => {
   it("reads a ruled cell of text turned to read up the page line by line, and keeps a turned side heading out of the table beside it", async () => {
     // pdf2docx's table demo: a side heading turned up the page between the first table's

@@ -40,7 +40,8 @@ interface Region {
 export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[]): TableDraft[] {
   if (runs.length < 6) return [];
   const rows = textRows(runs);
-  const isCell = (c: Chunk) => !(c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS);
+  const prose = proseChunks(rows, pageWidth);
+  const isCell = (c: Chunk) => !prose.has(c);
   const rules = rulings.filter((r) => r.y0 === r.y1);
   const gutters = columnGutters(rows.flatMap((r) => r.chunks.filter((c) => !isCell(c)).map((c) => c.bbox)), pageWidth, runs);
   // The page's gutters: bands between lines of running text, and the bands where the page's
@@ -61,6 +62,38 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
     if (draft) drafts.push(draft);
   }
   return drafts;
+}
+
+/** Lines of a paragraph lie this many of their heights apart or closer. */
+const PARAGRAPH_PITCH = 1.6;
+/** Two lines of a paragraph share their left edge (or, justified, their right edge) to this many points. */
+const SAME_EDGE = 1;
+
+/**
+ * Chunks that are lines of running text, never cells: wide and of many words. A long
+ * name leading a row of figures (an invoice's item) is a cell all the same, unless a line
+ * above or below it is wide and wordy too and starts or ends where it does (a paragraph
+ * beside the other column's table).
+ */
+function proseChunks(rows: TextRow[], pageWidth: number): Set<Chunk> {
+  const wordy = (c: Chunk) => c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS;
+  const out = new Set<Chunk>();
+  rows.forEach((row, i) =>
+    row.chunks.forEach((c, k) => {
+      if (!wordy(c)) return;
+      const after = row.chunks.slice(k + 1);
+      const leadsRow = after.length >= 2 && !after.some(wordy);
+      if (!leadsRow || inParagraph(c, [rows[i - 1], rows[i + 1]], wordy)) out.add(c);
+    }),
+  );
+  return out;
+}
+
+function inParagraph(line: Chunk, neighbours: (TextRow | undefined)[], wordy: (c: Chunk) => boolean): boolean {
+  const height = line.bbox[3] - line.bbox[1];
+  return neighbours.some((row) =>
+    row?.chunks.some((c) => wordy(c) && Math.abs(c.bbox[1] - line.bbox[1]) <= PARAGRAPH_PITCH * height && (Math.abs(c.bbox[0] - line.bbox[0]) <= SAME_EDGE || Math.abs(c.bbox[2] - line.bbox[2]) <= SAME_EDGE)),
+  );
 }
 
 /** A table's head between a rule drawn over it and its first row of several cells is looked for no further up than this many line heights. */
@@ -116,10 +149,12 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
     const prev = cur[cur.length - 1];
     const lineHeight = prev ? Math.max(...prev.chunks.map((c) => c.bbox[3] - c.bbox[1])) : 0;
     if (prev && row.bbox[1] - prev.bbox[3] > MAX_ROW_GAP * lineHeight) flush();
+    // A note is set at the table's row pitch on both sides; a paragraph between two tables stands further off.
+    else if (prev && isNote(prev, isCell) && !atRowPitch(cur, row)) flush();
     if (cells.length >= 2) {
       cur.push(row);
       singles = 0;
-    } else if (cur.length && cells.length === 1 && singles < MAX_SINGLE_RUN) {
+    } else if (cur.length && (cells.length === 1 || (isNote(row, isCell) && atRowPitch(cur, row))) && singles < MAX_SINGLE_RUN) {
       cur.push(row);
       singles++;
     } else {
@@ -131,6 +166,19 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
 }
 
 const cellChunks = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.filter(isCell);
+
+/** A note's baseline lies at most this many of the table's row pitches (the median) below the row above it. */
+const NOTE_PITCH = 1.3;
+
+/** Whether `row` follows the last of `rows` no further down than the rows' own pitch. */
+function atRowPitch(rows: TextRow[], row: TextRow): boolean {
+  const pitches = rows.slice(1).map((r, i) => r.baseline - rows[i].baseline).sort((a, b) => a - b);
+  if (!pitches.length) return false;
+  return row.baseline - rows[rows.length - 1].baseline <= NOTE_PITCH * pitches[Math.floor(pitches.length / 2)];
+}
+
+/** A row of one line of text and nothing else: between a table's rows, a note on the item above (an invoice's "delivered in a glass container"). */
+const isNote = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.length === 1 && !isCell(row.chunks[0]);
 
 /** A chunk left or right of every cell of the rows so far. */
 function beside(chunk: Chunk, rows: TextRow[], isCell: (c: Chunk) => boolean): boolean {
@@ -156,12 +204,12 @@ function regionDraft(region: Region, isCell: (c: Chunk) => boolean, rules: Rulin
   // The table's horizontal extent: where the chunks of its multi-chunk rows lie.
   const x0 = Math.min(...multi.flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[0])));
   const x1 = Math.max(...multi.flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[2])));
-  const within = (c: Chunk) => isCell(c) && c.bbox[0] >= x0 - 1 && c.bbox[2] <= x1 + 1;
+  const within = (c: Chunk, r: TextRow) => (isCell(c) || isNote(r, isCell)) && c.bbox[0] >= x0 - 1 && c.bbox[2] <= x1 + 1;
   const rows = region.rows
-    .map((r) => ({ ...r, chunks: r.chunks.filter(within) }))
+    .map((r) => ({ ...r, chunks: r.chunks.filter((c) => within(c, r)) }))
     .filter((r) => r.chunks.length)
     .map((r) => ({ ...r, bbox: r.chunks.map((c) => c.bbox).reduce(union) }));
-  const separators = separatorBands(multi.map((r) => r.chunks.filter(within)), x0, x1);
+  const separators = separatorBands(multi.map((r) => r.chunks.filter((c) => within(c, r))), x0, x1);
   if (separators.length < 1) return null;
   const bounds = [x0, ...separators.map(([a, b]) => (a + b) / 2), x1];
   const colCount = bounds.length - 1;
@@ -213,5 +261,9 @@ function ruleBelowHeader(rows: TextRow[], rules: Ruling[], x0: number, x1: numbe
   const y = inner[0];
   if (y === undefined) return undefined;
   const above = rows.filter((r) => r.bbox[3] <= y).length;
-  return above >= 1 && above <= rows.length / 2 ? y : undefined;
+  if (above < 1 || above > rows.length / 2) return undefined;
+  // Rules between blocks that repeat their row names (a record per block) close no header.
+  const names = (rs: TextRow[]) => rs.map((r) => r.chunks[0].text);
+  const below = new Set(names(rows.slice(above)));
+  return names(rows.slice(0, above)).some((n) => below.has(n)) ? undefined : y;
 }
