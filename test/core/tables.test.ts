@@ -257,6 +257,11 @@ describe("unruled tables", () => {
     expect(texts(rows[at + 1]).slice(1)).toEqual(["38,855", "114,128", "0", "2,870,000"]);
   });
 
+  it("takes no line of the next column into a chart's lettering as a note between rows", async () => {
+    // tracemonkey page 13: a bar chart's labels in the left column, paragraphs beside it on the right.
+    expect(tablesOf(await parse("born-digital/pdfjs/tracemonkey.pdf", {}, [12, 13]))).toHaveLength(0);
+  });
+
   it("leaves two- and three-column running text alone", async () => {
     expect(tablesOf(await parse("born-digital/pdfjs/tracemonkey.pdf", {}, [0, 1]))).toHaveLength(0);
     const federal = await parse("born-digital/pdfplumber/federal-register-2020-17221.pdf", {}, [0, 4]);

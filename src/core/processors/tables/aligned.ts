@@ -154,7 +154,7 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
     if (cells.length >= 2) {
       cur.push(row);
       singles = 0;
-    } else if (cur.length && (cells.length === 1 || (isNote(row, isCell) && atRowPitch(cur, row))) && singles < MAX_SINGLE_RUN) {
+    } else if (cur.length && (cells.length === 1 || (isNote(row, isCell) && atRowPitch(cur, row) && atLeftEdge(row, cur, isCell))) && singles < MAX_SINGLE_RUN) {
       cur.push(row);
       singles++;
     } else {
@@ -175,6 +175,12 @@ function atRowPitch(rows: TextRow[], row: TextRow): boolean {
   const pitches = rows.slice(1).map((r, i) => r.baseline - rows[i].baseline).sort((a, b) => a - b);
   if (!pitches.length) return false;
   return row.baseline - rows[rows.length - 1].baseline <= NOTE_PITCH * pitches[Math.floor(pitches.length / 2)];
+}
+
+/** A note starts where the table's first column does (the other column's paragraph, beside the table, does not). */
+function atLeftEdge(row: TextRow, rows: TextRow[], isCell: (c: Chunk) => boolean): boolean {
+  const left = Math.min(...rows.flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[0])));
+  return Math.abs(row.chunks[0].bbox[0] - left) <= row.chunks[0].fontSize;
 }
 
 /** A row of one line of text and nothing else: between a table's rows, a note on the item above (an invoice's "delivered in a glass container"). */
