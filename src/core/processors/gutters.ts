@@ -36,8 +36,8 @@ const EDGE_TOLERANCE = 0.5;
  * Whole-page gutters: x bands inside the text area that (almost) no run crosses. Word gaps
  * wander from line to line; gutters stay put, so they are found from the whole page.
  */
-export function findGutters(runs: Run[]): [number, number][] {
-  const gutters = clearBands(runs);
+export function findGutters(runs: Run[], bands = clearBands(runs)): [number, number][] {
+  const gutters = bands;
   if (!gutters.length) return gutters;
   const rows = new Set(runs.map((r) => Math.round(r.baseline))).size;
   return gutters.filter((g) => columnStartsAt(g, runs, rows));

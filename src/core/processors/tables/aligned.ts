@@ -12,7 +12,7 @@ import type { TableDraft } from "./draft";
 import { type Chunk, type TextRow, textRows, union } from "./rows";
 import { assignRows, type RowGroup } from "./aligned-rows";
 import { columnGutters, keepToOneColumn, splitAtPageGutters } from "./gutters";
-import { findGutters } from "../gutters";
+import { clearBands, findGutters } from "../gutters";
 import { authorsSideBySide, notATable } from "./not-a-table";
 
 /** A chunk wider than this share of the page is a line of prose, not a cell. */
@@ -43,10 +43,11 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
   const prose = proseChunks(rows, pageWidth);
   const isCell = (c: Chunk) => !prose.has(c);
   const rules = rulings.filter((r) => r.y0 === r.y1);
-  const gutters = columnGutters(rows.flatMap((r) => r.chunks.filter((c) => !isCell(c)).map((c) => c.bbox)), pageWidth, runs);
+  const bands = clearBands(runs);
+  const gutters = columnGutters(rows.flatMap((r) => r.chunks.filter((c) => !isCell(c)).map((c) => c.bbox)), pageWidth, bands);
   // The page's gutters: bands between lines of running text, and the bands where the page's
   // columns start (findGutters), which a column holding little but tables still has.
-  const pageGutters = [...gutters, ...findGutters(runs)];
+  const pageGutters = [...gutters, ...findGutters(runs, bands)];
   // Regions are looked for again in each column of a page whose columns hold tables side by side.
   const found = regions(rows, isCell).flatMap((region) => {
     const sides = splitAtPageGutters(region.rows, pageGutters, isCell);

@@ -3,8 +3,6 @@
 // the page, but it never takes a line of prose from the column beside it; knowing the
 // gutters lets the detector tell a stray line of the other column from a table's cells.
 import type { BBox } from "../../model";
-import type { Run } from "../../backends/pdf/runs";
-import { clearBands } from "../gutters";
 import { type Chunk, type TextRow, union } from "./rows";
 
 /** A gutter needs this many prose lines on each side (a page of two columns of text)... */
@@ -16,10 +14,11 @@ const MIN_GUTTER = 4;
 /** A region's side of a gutter with text in fewer rows than this is stray text, not the table's. */
 const MIN_SIDE_ROWS = 3;
 
-export function columnGutters(prose: BBox[], pageWidth: number, runs: Run[]): [number, number][] {
+/** `bands`: the page's bands that (almost) no run crosses (`clearBands`). */
+export function columnGutters(prose: BBox[], pageWidth: number, bands: [number, number][]): [number, number][] {
   // Sides are told by the band's middle: a band that a few runs cross has soft edges.
   const beside = ([a, b]: [number, number], lines: number) => prose.filter((p) => p[2] <= (a + b) / 2).length >= lines && prose.filter((p) => p[0] >= (a + b) / 2).length >= lines;
-  return [...proseGutters(prose, pageWidth).filter((g) => beside(g, MIN_PROSE_LINES)), ...clearBands(runs).filter((g) => beside(g, MIN_PROSE_LINES_CLEAR))];
+  return [...proseGutters(prose, pageWidth).filter((g) => beside(g, MIN_PROSE_LINES)), ...bands.filter((g) => beside(g, MIN_PROSE_LINES_CLEAR))];
 }
 
 /** Bands no line of prose crosses. */
