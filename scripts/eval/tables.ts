@@ -132,6 +132,9 @@ function readGt(xml: string, pageHeight: (page: number) => number): GtTable[] {
           // Attribute order and quotes differ between the EU and US files.
           const [x1, x2, y1, y2] = ["x1", "x2", "y1", "y2"].map((n) => Number(new RegExp(`${n}=['"](-?[\\d.]+)['"]`).exec(bb[1])?.[1] ?? NaN));
           const b: BBox = [x1, h - y2, x2, h - y1];
+          // A cell box with a mistyped coordinate (us-018 has x1='26ß') says nothing of where
+          // the table is; taken in, it would make the table's whole box NaN and leave it unpaired.
+          if (b.some(Number.isNaN)) continue;
           bbox = bbox ? [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])] : b;
         }
       }
