@@ -9,6 +9,7 @@ import { toTableBlock } from "./cells";
 import { ruledDrafts } from "./ruled";
 import { alignedDrafts } from "./aligned";
 import type { TableDraft } from "./draft";
+import { wholeOf } from "./split-runs";
 import { bodyFontSize, figureLettering } from "./not-a-table";
 import { buildLines } from "../lines";
 import { toBlock } from "../blocks";
@@ -25,7 +26,7 @@ export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? 
   const tables: Block[] = [];
   const columns: Block[] = [];
   const taken = new Set<Run>();
-  const take = (draft: TableDraft) => draft.cells.forEach((c) => c.runs.forEach((r) => taken.add(r)));
+  const take = (draft: TableDraft) => draft.cells.forEach((c) => c.runs.forEach((r) => taken.add(wholeOf(r))));
   const bodySize = bodyFontSize(raw.runs);
   const tableOf = (draft: TableDraft) => (figureLettering(draft.cells.flatMap((c) => c.runs), bodySize) ? null : toTableBlock(draft));
   for (const draft of ruledDrafts(raw.runs, rulings)) {

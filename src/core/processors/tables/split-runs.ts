@@ -23,6 +23,13 @@ function advance(ch: string): number {
   return 450;
 }
 
+/** The run each piece was cut from: a table that takes a piece takes the run, so its text is not read again as a paragraph. */
+const wholes = new WeakMap<object, object>();
+
+export function wholeOf<T extends object>(piece: T): T {
+  return (wholes.get(piece) as T | undefined) ?? piece;
+}
+
 /** The run (or span) cut at each x of `cuts` that falls well inside it; pieces keep its style. */
 export function splitRunAt<T extends Pick<Run, "text" | "bbox" | "fontSize"> & { eol?: boolean }>(run: T, cuts: number[]): T[] {
   const [x0, , x1] = run.bbox;
@@ -58,7 +65,9 @@ export function splitRunAt<T extends Pick<Run, "text" | "bbox" | "fontSize"> & {
     if (text) {
       const a = start + lead;
       const b = a + [...text].length;
-      pieces.push({ ...run, text, bbox: [edges[a], run.bbox[1], edges[b], run.bbox[3]], ...("eol" in run ? { eol: cut === chars.length ? run.eol : false } : {}) });
+      const piece = { ...run, text, bbox: [edges[a], run.bbox[1], edges[b], run.bbox[3]], ...("eol" in run ? { eol: cut === chars.length ? run.eol : false } : {}) };
+      wholes.set(piece, wholeOf(run));
+      pieces.push(piece);
     }
     start = cut;
   }
