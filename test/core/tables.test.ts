@@ -191,6 +191,36 @@ describe("an invoice's line items", () => {
   });
 });
 
+describe("tables framed by their rules", () => {
+  // test/fixtures/pdf/framed-tables.tex (pdflatex, booktabs): the rows below are its source's.
+  const fixture = fixtureFile("pdf/framed-tables.pdf").then((file) => parseDocument(file, "framed-tables.pdf", { features: DEFAULT_FEATURES }));
+
+  it("keeps blocks set well apart between a table's top and bottom rules in one table", async () => {
+    const [weights] = tablesOf(await fixture);
+    const rows = weights.table!.rows.map(texts);
+    expect(rows[0].filter(Boolean)).toEqual(["Day 1", "Day 7", "Day 14"]);
+    const male = rows.findIndex((r) => r[0] === "Male");
+    const female = rows.findIndex((r) => r[0] === "Female");
+    expect(rows[male + 1]).toEqual(["0", "39", "5.8", "", "13.5", "", "25.7", ""]);
+    expect(rows[female - 1]).toEqual(["1,000", "31", "5.8", "100", "13.0", "96", "24.9", "97"]);
+    expect(rows[female + 1]).toEqual(["0", "23", "5.4", "", "12.7", "", "24.7", ""]);
+    expect(rows[rows.length - 1]).toEqual(["1,000", "40", "5.5", "102", "12.4", "98", "24.2", "98"]);
+  });
+
+  it("puts figures set close together in their own columns", async () => {
+    const [, populations] = tablesOf(await fixture);
+    const rows = populations.table!.rows.map(texts);
+    expect(rows).toContainEqual(["10–14", "13,340,788", "14,032,118", "2,194,990", "2,776,284", "32,344,180"]);
+    expect(rows).toContainEqual(["0–4", "87,948", "22,490", "292,652", "255,744", "658,834"]);
+  });
+
+  it("keeps two tables ruled alike, one above the other, apart", async () => {
+    const [, , sites, months] = tablesOf(await fixture);
+    expect(sites.table!.rows.map(texts)).toEqual([["Site", "Samples", "Mean"], ["North", "12", "4.1"], ["South", "15", "3.8"], ["East", "9", "5.2"]]);
+    expect(months.table!.rows.map((r) => r[0].text)).toEqual(["Month", "May", "June", "July"]);
+  });
+});
+
 describe("turned text", () => {
   it("reads a ruled cell of text turned to read up the page line by line, and keeps a turned side heading out of the table beside it", async () => {
     // pdf2docx's table demo: a side heading turned up the page between the first table's

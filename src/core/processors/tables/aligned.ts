@@ -14,6 +14,9 @@ import { assignRows, type RowGroup } from "./aligned-rows";
 import { columnGutters, keepToOneColumn, splitAtPageGutters } from "./gutters";
 import { clearBands, findGutters } from "../gutters";
 import { authorsSideBySide, notATable } from "./not-a-table";
+import { severalFigures } from "./split-runs";
+import { type Frame, frameOf, ruledFrames } from "./frames";
+import { mergeSegments } from "./lattice";
 
 /** A chunk wider than this share of the page is a line of prose, not a cell. */
 const PROSE_WIDTH = 0.3;
@@ -27,6 +30,8 @@ const MAX_ROW_GAP = 2.2;
 const MAX_SINGLE_RUN = 3;
 /** A separator band may be crossed by this share of the region's rows (spanning headers). */
 const SEPARATOR_CROSSING = 0.2;
+/** ...or this share, when the rows crossing it do so with a word space where the band runs (cells set close). */
+const CLOSE_SET_CROSSING = 0.5;
 /** Separator bands narrower than this (points) are word gaps that happened to line up. */
 const MIN_SEPARATOR = 3;
 /** A horizontal rule spanning this share of a region's width bounds it (booktabs-style tables). */
@@ -35,6 +40,8 @@ const RULE_SPAN = 0.8;
 interface Region {
   rows: TextRow[];
   bbox: BBox;
+  /** Lines of running text beside the region, on baselines of their own: the next column's. */
+  aside: TextRow[];
 }
 
 export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[]): TableDraft[] {
@@ -42,16 +49,17 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
   const rows = textRows(runs);
   const prose = proseChunks(rows, pageWidth);
   const isCell = (c: Chunk) => !prose.has(c);
-  const rules = rulings.filter((r) => r.y0 === r.y1);
+  const rules = horizontalRules(rulings);
   const bands = clearBands(runs);
   const gutters = columnGutters(rows.flatMap((r) => r.chunks.filter((c) => !isCell(c)).map((c) => c.bbox)), pageWidth, bands);
   // The page's gutters: bands between lines of running text, and the bands where the page's
   // columns start (findGutters), which a column holding little but tables still has.
   const pageGutters = [...gutters, ...findGutters(runs, bands)];
   // Regions are looked for again in each column of a page whose columns hold tables side by side.
-  const found = regions(rows, isCell).flatMap((region) => {
-    const sides = splitAtPageGutters(region.rows, pageGutters, isCell);
-    return sides.length > 1 ? sides.flatMap((side) => regions(side, isCell)) : [region];
+  const frames = ruledFrames(rules, rows, isCell);
+  const found = regions(rows, isCell, frames).flatMap((region) => {
+    const sides = splitAtPageGutters(region.rows, pageGutters, isCell, region.aside);
+    return sides.length > 1 ? sides.flatMap((side) => regions(side, isCell, frames)) : [region];
   });
   const drafts: TableDraft[] = [];
   for (const { rows: regionRows } of found) {
@@ -63,6 +71,12 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
     if (draft) drafts.push(draft);
   }
   return drafts;
+}
+
+/** The page's horizontal rules, each drawn as one line however many strokes drew it. */
+function horizontalRules(rulings: Ruling[]): Ruling[] {
+  const lines = mergeSegments(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ pos: r.y0, a: r.x0, b: r.x1 })));
+  return lines.map((s) => ({ x0: s.a, y0: s.pos, x1: s.b, y1: s.pos }));
 }
 
 /** Lines of a paragraph lie this many of their heights apart or closer. */
@@ -77,7 +91,7 @@ const SAME_EDGE = 1;
  * beside the other column's table).
  */
 function proseChunks(rows: TextRow[], pageWidth: number): Set<Chunk> {
-  const wordy = (c: Chunk) => c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS;
+  const wordy = (c: Chunk) => c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS && !repeatsWords(c.text);
   const out = new Set<Chunk>();
   rows.forEach((row, i) =>
     row.chunks.forEach((c, k) => {
@@ -88,6 +102,12 @@ function proseChunks(rows: TextRow[], pageWidth: number): Set<Chunk> {
     }),
   );
   return out;
+}
+
+/** Prose seldom says the same word twice in a line; column headings repeated over each group of a table do ("Weight Controls Weight Controls ..."). */
+function repeatsWords(text: string): boolean {
+  const words = text.toLowerCase().split(/\s+/);
+  return new Set(words).size <= words.length / 2;
 }
 
 function inParagraph(line: Chunk, neighbours: (TextRow | undefined)[], wordy: (c: Chunk) => boolean): boolean {
@@ -127,9 +147,10 @@ function headUnderTopRule(body: TextRow[], rows: TextRow[], rules: Ruling[], isC
 }
 
 /** Runs of consecutive rows holding two or more cell-like chunks, with short interruptions. */
-function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
+function regions(rows: TextRow[], isCell: (c: Chunk) => boolean, frames: Frame[]): Region[] {
   const out: Region[] = [];
   let cur: TextRow[] = [];
+  let aside: TextRow[] = [];
   let singles = 0;
   const flush = () => {
     // Trailing rows of one chunk are the text after the table, unless they run on the last
@@ -139,17 +160,22 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean): Region[] {
     const left = Math.min(...cur.slice(0, end).flatMap((r) => cellChunks(r, isCell).map((c) => c.bbox[0])));
     while (end && end < cur.length && runsOnRow(cur[end], cur[end - 1], left, isCell)) end++;
     cur = cur.slice(0, end);
-    if (cur.filter((r) => cellChunks(r, isCell).length >= 2).length >= MIN_TABLE_ROWS) out.push({ rows: cur, bbox: cur.map((r) => r.bbox).reduce(union) });
+    if (cur.filter((r) => cellChunks(r, isCell).length >= 2).length >= MIN_TABLE_ROWS) out.push({ rows: cur, bbox: cur.map((r) => r.bbox).reduce(union), aside });
     cur = [];
+    aside = [];
     singles = 0;
   };
   for (const row of rows) {
     const cells = cellChunks(row, isCell);
     // Running text wholly beside the region is the next column's, on a baseline of its own: it neither joins nor ends the region.
-    if (!cells.length && cur.length && row.chunks.every((c) => beside(c, cur, isCell))) continue;
+    if (!cells.length && cur.length && row.chunks.every((c) => beside(c, cur, isCell))) {
+      aside.push(row);
+      continue;
+    }
     const prev = cur[cur.length - 1];
     const lineHeight = prev ? Math.max(...prev.chunks.map((c) => c.bbox[3] - c.bbox[1])) : 0;
-    if (prev && row.bbox[1] - prev.bbox[3] > MAX_ROW_GAP * lineHeight) flush();
+    // A wide gap ends the table, unless the table's own rules frame the rows on both sides of it.
+    if (prev && row.bbox[1] - prev.bbox[3] > MAX_ROW_GAP * lineHeight && !frameOf(frames, prev, row)) flush();
     // A note is set at the table's row pitch on both sides; a paragraph between two tables stands further off.
     else if (prev && isNote(prev, isCell) && !atRowPitch(cur, row)) flush();
     if (cells.length >= 2) {
@@ -187,9 +213,9 @@ function atLeftEdge(row: TextRow, rows: TextRow[], isCell: (c: Chunk) => boolean
 /** A row of one line of text and nothing else: between a table's rows, a note on the item above (an invoice's "delivered in a glass container"). */
 const isNote = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.length === 1 && !isCell(row.chunks[0]);
 
-/** A chunk left or right of every cell of the rows so far. */
+/** A chunk left or right of every cell of the rows of several cells so far (a short line of the next column, taken in on its own, does not count). */
 function beside(chunk: Chunk, rows: TextRow[], isCell: (c: Chunk) => boolean): boolean {
-  const cells = rows.flatMap((r) => cellChunks(r, isCell));
+  const cells = rows.map((r) => cellChunks(r, isCell)).filter((cs) => cs.length >= 2).flat();
   return cells.every((c) => c.bbox[0] >= chunk.bbox[2]) || cells.every((c) => c.bbox[2] <= chunk.bbox[0]);
 }
 
@@ -205,7 +231,7 @@ function runsOnRow(row: TextRow, above: TextRow, left: number, isCell: (c: Chunk
 }
 
 /** Column separators of a region (white bands down through it), then its cells. */
-function regionDraft(region: Region, isCell: (c: Chunk) => boolean, rules: Ruling[]): TableDraft | null {
+function regionDraft(region: Pick<Region, "rows" | "bbox">, isCell: (c: Chunk) => boolean, rules: Ruling[]): TableDraft | null {
   const multi = region.rows.filter((r) => cellChunks(r, isCell).length >= 2);
   if (multi.length < MIN_TABLE_ROWS) return null;
   // The table's horizontal extent: where the chunks of its multi-chunk rows lie.
@@ -236,17 +262,25 @@ function regionDraft(region: Region, isCell: (c: Chunk) => boolean, rules: Rulin
  */
 export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number, number][] {
   const width = Math.ceil(x1 - x0) + 1;
-  const cover = new Uint16Array(width);
-  for (const row of rows) {
-    const seen = new Uint8Array(width);
-    for (const c of row) for (let x = Math.max(0, Math.ceil(c.bbox[0] - x0)); x < Math.min(width, Math.floor(c.bbox[2] - x0)); x++) seen[x] = 1;
-    for (let x = 0; x < width; x++) cover[x] += seen[x];
-  }
+  const coverage = (boxes: (row: Chunk[]) => BBox[]) => {
+    const cover = new Uint16Array(width);
+    for (const row of rows) {
+      const seen = new Uint8Array(width);
+      for (const b of boxes(row)) for (let x = Math.max(0, Math.ceil(b[0] - x0)); x < Math.min(width, Math.floor(b[2] - x0)); x++) seen[x] = 1;
+      for (let x = 0; x < width; x++) cover[x] += seen[x];
+    }
+    return cover;
+  };
+  const cover = coverage((row) => row.map((c) => c.bbox));
+  // The same count figure by figure: two figures set a word space apart ("7,111 2,599.5",
+  // one chunk) leave the band between their columns clear of figures if not of chunks.
+  const wordCover = coverage((row) => row.flatMap(figureBoxes));
   const limit = Math.floor(rows.length * SEPARATOR_CROSSING);
+  const closeSetLimit = Math.floor(rows.length * CLOSE_SET_CROSSING);
   const bands: [number, number][] = [];
   let start = -1;
   for (let x = 0; x <= width; x++) {
-    const clear = x < width && cover[x] <= limit;
+    const clear = x < width && (cover[x] <= limit || (wordCover[x] <= limit && cover[x] <= closeSetLimit));
     if (clear && start < 0) start = x;
     if (!clear && start >= 0) {
       if (x - start >= MIN_SEPARATOR && start > 0 && x < width) bands.push([x0 + start, x0 + x]);
@@ -257,6 +291,11 @@ export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number
   // whose stub is often empty, in a table of two or three rows).
   const needed = Math.min(MIN_TABLE_ROWS, Math.max(2, rows.length - 1));
   return bands.filter(([a, b]) => rows.filter((r) => r.some((c) => c.bbox[2] <= b) && r.some((c) => c.bbox[0] >= a)).length >= needed);
+}
+
+/** The boxes of a chunk's figures when it is nothing but figures a space apart (cells set close), else its own box. */
+export function figureBoxes(chunk: Chunk): BBox[] {
+  return severalFigures(chunk.runs.map((r) => r.text.trim())) ? chunk.runs.map((r) => r.bbox) : [chunk.bbox];
 }
 
 /** The y of a rule under the header: the first full-width rule between the region's first and later rows. */

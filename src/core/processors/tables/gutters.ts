@@ -75,17 +75,19 @@ const OWN_PROSE_ROWS = 2;
  * baselines only by chance; a table across the page has cells on both sides of any white
  * band on nearly every row, and a column of wrapped descriptions is no table by itself.
  */
-export function splitAtPageGutters(rows: TextRow[], gutters: [number, number][], isCell: (c: Chunk) => boolean): TextRow[][] {
+export function splitAtPageGutters(rows: TextRow[], gutters: [number, number][], isCell: (c: Chunk) => boolean, aside: TextRow[] = []): TextRow[][] {
   for (const [a, b] of gutters) {
     const mid = (a + b) / 2;
     if (rows.some((r) => r.chunks.some((c) => c.bbox[0] < mid && c.bbox[2] > mid))) continue;
     const left = (c: Chunk) => c.bbox[2] <= mid;
     const sides = [keepChunks(rows, left), keepChunks(rows, (c) => !left(c))];
-    if (!sides.every((side) => standsAlone(side, isCell))) continue;
+    // Lines of running text the region passed over beside it count for their side.
+    const asides = [keepChunks(aside, left), keepChunks(aside, (c) => !left(c))];
+    if (!sides.every((side, k) => side.length && standsAlone([...side, ...asides[k]], isCell))) continue;
     const withCells = rows.filter((r) => r.chunks.some(isCell));
     const both = withCells.filter((r) => r.chunks.some((c) => isCell(c) && left(c)) && r.chunks.some((c) => isCell(c) && !left(c))).length;
     if (both >= BOTH_SIDES_SHARE * withCells.length) continue;
-    return sides.flatMap((side) => splitAtPageGutters(side, gutters, isCell));
+    return sides.flatMap((side, k) => splitAtPageGutters(side, gutters, isCell, asides[k]));
   }
   return [rows];
 }

@@ -9,7 +9,7 @@ import { toTableBlock } from "./cells";
 import { ruledDrafts } from "./ruled";
 import { alignedDrafts } from "./aligned";
 import type { TableDraft } from "./draft";
-import { wholeOf } from "./split-runs";
+import { figuresApart, wholeOf } from "./split-runs";
 import { bodyFontSize, figureLettering } from "./not-a-table";
 import { buildLines } from "../lines";
 import { toBlock } from "../blocks";
@@ -29,16 +29,18 @@ export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? 
   const take = (draft: TableDraft) => draft.cells.forEach((c) => c.runs.forEach((r) => taken.add(wholeOf(r))));
   const bodySize = bodyFontSize(raw.runs);
   const tableOf = (draft: TableDraft) => (figureLettering(draft.cells.flatMap((c) => c.runs), bodySize) ? null : toTableBlock(draft));
-  for (const draft of ruledDrafts(raw.runs, rulings)) {
+  // Figures written as one item are looked at one by one; a table taking one takes the item.
+  const runs = raw.runs.flatMap(figuresApart);
+  for (const draft of ruledDrafts(runs, rulings)) {
     const block = tableOf(draft);
     if (!block) continue;
     tables.push(block);
     take(draft);
   }
-  let rest = taken.size ? raw.runs.filter((r) => !taken.has(r)) : raw.runs;
+  const left = taken.size ? runs.filter((r) => !taken.has(wholeOf(r))) : runs;
   // Turned text has no rows and columns of its own to align on (a side heading beside a
   // table): it stays out of the alignment search, and comes out as a block of its own.
-  for (const draft of alignedDrafts(rest.filter((r) => !r.rotated), raw.width, rulings)) {
+  for (const draft of alignedDrafts(left.filter((r) => !r.rotated), raw.width, rulings)) {
     if (draft.textColumns) {
       columns.push(...columnBlocks(draft));
       take(draft);
@@ -49,7 +51,7 @@ export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? 
     tables.push(block);
     take(draft);
   }
-  if (taken.size) rest = raw.runs.filter((r) => !taken.has(r));
+  const rest = taken.size ? raw.runs.filter((r) => !taken.has(r)) : raw.runs;
   return { tables, columns, rest };
 }
 

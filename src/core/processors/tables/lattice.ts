@@ -53,7 +53,8 @@ export function latticeGrids(rulings: Ruling[]): Lattice[] {
   return out;
 }
 
-function mergeSegments(segs: Segment[]): Segment[] {
+/** Lines snapped to shared positions and joined where they continue one another (a rule drawn cell by cell is one rule). */
+export function mergeSegments(segs: Segment[]): Segment[] {
   const sorted = [...segs].sort((s, t) => s.pos - t.pos);
   const clusters: Segment[][] = [];
   for (const s of sorted) {

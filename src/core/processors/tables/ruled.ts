@@ -7,7 +7,7 @@ import type { Run } from "../../backends/pdf/runs";
 import type { CellDraft, TableDraft } from "./draft";
 import { latticeGrids, withColumns, withRows, type Lattice, type Segment } from "./lattice";
 import { centre, textRows, type Chunk, type TextRow } from "./rows";
-import { separatorBands } from "./aligned";
+import { figureBoxes, separatorBands } from "./aligned";
 import { LIST_MARKER } from "./not-a-table";
 import { splitRunAt } from "./split-runs";
 
@@ -94,7 +94,8 @@ function unruledColumns(g: Lattice, runs: Run[]): Segment[] {
     };
     const borders = bands.filter((band, k) => !markersOnly(band, k)).map(([a, b]) => (a + b) / 2);
     if (!borders.length) continue;
-    const crosses = (ch: Chunk, x: number) => ch.bbox[0] < x && ch.bbox[2] > x;
+    // Two figures a space apart either side of a border are two cells set close, not text across it.
+    const crosses = (ch: Chunk, x: number) => figureBoxes(ch).some((b) => b[0] < x && b[2] > x);
     const loneHeading = (line: TextRow) => line.chunks.length === 1 && borders.some((x) => crosses(line.chunks[0], x));
     for (let r = 0; r < g.ys.length - 1; r++) {
       const [top, bottom] = [g.ys[r], g.ys[r + 1]];

@@ -5,6 +5,7 @@
 // goes to the word space nearest the border when one is close, else between the two
 // glyphs nearest it.
 import type { Run } from "../../backends/pdf/runs";
+import { NUMERIC } from "./headers";
 
 /** A border this close (points) to a run's end does not cut it (glyph boxes are estimates). */
 const END_MARGIN = 1.5;
@@ -30,17 +31,25 @@ export function wholeOf<T extends object>(piece: T): T {
   return (wholes.get(piece) as T | undefined) ?? piece;
 }
 
-/** The run (or span) cut at each x of `cuts` that falls well inside it; pieces keep its style. */
-export function splitRunAt<T extends Pick<Run, "text" | "bbox" | "fontSize"> & { eol?: boolean }>(run: T, cuts: number[]): T[] {
+type Splittable = Pick<Run, "text" | "bbox" | "fontSize"> & { eol?: boolean };
+
+/** Estimated x where each character of the run starts, and the run's end last. */
+function glyphEdges(run: Splittable, chars: string[]): number[] {
   const [x0, , x1] = run.bbox;
-  const inner = cuts.filter((x) => x > x0 + END_MARGIN && x < x1 - END_MARGIN).sort((a, b) => a - b);
-  const chars = [...run.text];
-  if (!inner.length || chars.length < 2) return [run];
-  // edges[i]: estimated x where character i starts; edges[n] = the run's end.
   const widths = chars.map(advance);
   const total = widths.reduce((a, b) => a + b, 0);
   const edges = [x0];
   for (const w of widths) edges.push(edges[edges.length - 1] + (w / total) * (x1 - x0));
+  return edges;
+}
+
+/** The run (or span) cut at each x of `cuts` that falls well inside it; pieces keep its style. */
+export function splitRunAt<T extends Splittable>(run: T, cuts: number[]): T[] {
+  const [x0, , x1] = run.bbox;
+  const inner = cuts.filter((x) => x > x0 + END_MARGIN && x < x1 - END_MARGIN).sort((a, b) => a - b);
+  const chars = [...run.text];
+  if (!inner.length || chars.length < 2) return [run];
+  const edges = glyphEdges(run, chars);
   const at = new Set<number>();
   for (const x of inner) {
     let best = -1;
@@ -56,6 +65,17 @@ export function splitRunAt<T extends Pick<Run, "text" | "bbox" | "fontSize"> & {
     }
     at.add(best);
   }
+  return cutAt(run, chars, edges, [...at]);
+}
+
+/** The run cut at every word space: its words, each with its estimated box. */
+export function splitRunAtSpaces<T extends Splittable>(run: T): T[] {
+  const chars = [...run.text];
+  const at = chars.flatMap((ch, i) => (/\s/.test(ch) ? [i] : []));
+  return at.length ? cutAt(run, chars, glyphEdges(run, chars), at) : [run];
+}
+
+function cutAt<T extends Splittable>(run: T, chars: string[], edges: number[], at: number[]): T[] {
   const pieces: T[] = [];
   let start = 0;
   for (const cut of [...at].sort((a, b) => a - b).concat(chars.length)) {
@@ -72,4 +92,22 @@ export function splitRunAt<T extends Pick<Run, "text" | "bbox" | "fontSize"> & {
     start = cut;
   }
   return pieces.length ? pieces : [run];
+}
+
+/** A group of three digits after a short one is the rest of a number written with spaces between its thousands ("12 500"). */
+const THOUSANDS_GROUP = /^\d{3}([.,]\d+)?$/;
+
+/**
+ * A text item holding several figures a space apart ("1,087,948 1,022,490", cells of
+ * neighbouring columns set close and written as one item) as one run per figure, so the
+ * figures can fall into their columns. A number whose thousands are spaced stays whole.
+ */
+export function figuresApart(run: Run): Run[] {
+  return severalFigures(run.text.trim().split(/\s+/)) ? splitRunAtSpaces(run) : [run];
+}
+
+/** Words that are two or more figures, not one number with spaced thousands. */
+export function severalFigures(words: string[]): boolean {
+  if (words.length < 2 || !words.every((t) => NUMERIC.test(t))) return false;
+  return !words.some((t, i) => i > 0 && THOUSANDS_GROUP.test(t) && /^\d{1,3}$/.test(words[i - 1]));
 }
