@@ -191,6 +191,31 @@ describe("an invoice's line items", () => {
   });
 });
 
+describe("tables that rule their columns, not their rows", () => {
+  // test/fixtures/pdf/ruled-columns.tex (pdflatex): the rows below are its source's.
+  const fixture = fixtureFile("pdf/ruled-columns.pdf").then((file) => parseDocument(file, "ruled-columns.pdf", { features: DEFAULT_FEATURES }));
+
+  it("gives each line of a column drawn as one box its row, through a total ruled off beside it", async () => {
+    const [ages] = tablesOf(await fixture);
+    const rows = ages.table!.rows.map(texts);
+    expect(rows).toHaveLength(8);
+    expect(rows[1]).toEqual(["Under 5 years", "0.065", "20,201,362"]);
+    expect(rows[6]).toEqual(["25 to 34 years", "0.133", "41,063,948"]);
+    expect(rows[7]).toEqual(["All ages", "0.472", "145,917,503"]);
+  });
+
+  it("reads double column rules as one border", async () => {
+    const [, regions] = tablesOf(await fixture);
+    expect(regions.table!.rows.map(texts)).toEqual([
+      ["Region", "Stations", "Readings"],
+      ["North Coast", "14", "3,412"],
+      ["Inland Plains", "22", "5,918"],
+      ["Highlands", "9", "1,207"],
+      ["River Delta", "17", "4,450"],
+    ]);
+  });
+});
+
 describe("tables framed by their rules", () => {
   // test/fixtures/pdf/framed-tables.tex (pdflatex, booktabs): the rows below are its source's.
   const fixture = fixtureFile("pdf/framed-tables.pdf").then((file) => parseDocument(file, "framed-tables.pdf", { features: DEFAULT_FEATURES }));

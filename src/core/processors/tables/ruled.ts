@@ -116,6 +116,27 @@ function unruledColumns(g: Lattice, runs: Run[]): Segment[] {
   return out;
 }
 
+/** Grid tracks narrower than this (points) are slivers between double borders, no column of text. */
+const SLIVER = 6;
+
+/** A cell over one column of text: any other track it covers is a sliver. */
+function oneColumn(g: Lattice, c: CellDraft): boolean {
+  let wide = 0;
+  for (let k = c.c0; k < c.c1; k++) if (g.xs[k + 1] - g.xs[k] >= SLIVER) wide++;
+  return wide <= 1;
+}
+
+/**
+ * A cell over one grid row, or over several with at least twice as many lines of text as
+ * rows: a column drawn as one box down a body whose other columns rule a row or two
+ * (a "Total" ruled off on one side). A header cell over the rows of a grouped head, its
+ * name wrapped on two lines, is one cell the drawing already made.
+ */
+function leavesRowsOut(g: Lattice, c: CellDraft): boolean {
+  const span = c.r1 - c.r0;
+  return span === 1 || textRows(c.runs, Infinity).length >= 2 * span;
+}
+
 /** A line that goes on from the line above it: it starts in lower case. */
 const CONTINUES = /^\s*\p{Ll}/u;
 
@@ -126,7 +147,7 @@ const CONTINUES = /^\s*\p{Ll}/u;
 function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
   const out: Segment[] = [];
   for (let r = 0; r < g.ys.length - 1; r++) {
-    const inRow = cells.filter((c) => c.r0 === r && c.r1 === r + 1 && c.c1 - c.c0 === 1);
+    const inRow = cells.filter((c) => c.r0 === r && oneColumn(g, c) && leavesRowsOut(g, c));
     const single = inRow.filter((c) => c.runs.length);
     const lines = single.flatMap((c) => textRows(c.runs, Infinity).map((row) => ({ cell: c, top: row.bbox[1], bottom: row.bbox[3], baseline: row.baseline, text: row.chunks.map((k) => k.text).join(" ") })));
     lines.sort((a, b) => a.baseline - b.baseline);
@@ -145,6 +166,13 @@ function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
       return n >= SHARED_CELLS && n >= SHARED_SHARE * single.length && !(k > 0 && wrapped(c));
     });
     if (shared.length < 2) continue;
+    // A row line drawn only beside a tall cell (a total ruled off under the figures alone)
+    // goes on through it where its text leaves a gap.
+    for (const c of inRow.filter((c) => c.r1 - c.r0 > 1)) {
+      for (let k = c.r0 + 1; k < c.r1; k++) {
+        if (!lines.some((l) => l.cell === c && l.top < g.ys[k] && l.bottom > g.ys[k])) out.push({ pos: g.ys[k], a: c.bbox[0], b: c.bbox[2] });
+      }
+    }
     // Across the empty cells too: a row line that stops short leaves them merged down the grid.
     const x0 = Math.min(...inRow.map((c) => c.bbox[0]));
     const x1 = Math.max(...inRow.map((c) => c.bbox[2]));
