@@ -244,6 +244,22 @@ describe("tables framed by their rules", () => {
     expect(sites.table!.rows.map(texts)).toEqual([["Site", "Samples", "Mean"], ["North", "12", "4.1"], ["South", "15", "3.8"], ["East", "9", "5.2"]]);
     expect(months.table!.rows.map((r) => r[0].text)).toEqual(["Month", "May", "June", "July"]);
   });
+
+  it("keeps a section's long label, standing off the rows above it, inside the table's rules", async () => {
+    const degrees = tablesOf(await fixture).find((t) => t.table!.rows[0][0].text === "Characteristic")!;
+    const rows = degrees.table!.rows.map(texts);
+    expect(rows.map((r) => r[0])).toEqual([
+      "Characteristic",
+      "Total",
+      "Highest enrollment after the first degree, by the end of the survey",
+      "Master’s degree",
+      "Doctoral degree",
+      "Highest degree earned by the end of the survey, all graduates",
+      "Bachelor’s degree",
+      "Master’s degree",
+    ]);
+    expect(rows[rows.length - 1]).toEqual(["Master’s degree", "31.8", "22.8", "17.5"]);
+  });
 });
 
 describe("turned text", () => {

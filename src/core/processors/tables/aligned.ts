@@ -176,12 +176,13 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean, frames: Frame[]
     const lineHeight = prev ? Math.max(...prev.chunks.map((c) => c.bbox[3] - c.bbox[1])) : 0;
     // A wide gap ends the table, unless the table's own rules frame the rows on both sides of it.
     if (prev && row.bbox[1] - prev.bbox[3] > MAX_ROW_GAP * lineHeight && !frameOf(frames, prev, row)) flush();
-    // A note is set at the table's row pitch on both sides; a paragraph between two tables stands further off.
-    else if (prev && isNote(prev, isCell) && !atRowPitch(cur, row)) flush();
+    // A note is set at the table's row pitch on both sides; a paragraph between two tables
+    // stands further off. Inside the table's rules a section's label may stand off too.
+    else if (prev && isNote(prev, isCell) && !atRowPitch(cur, row) && !frameOf(frames, prev, row)) flush();
     if (cells.length >= 2) {
       cur.push(row);
       singles = 0;
-    } else if (cur.length && (cells.length === 1 || (isNote(row, isCell) && atRowPitch(cur, row) && atLeftEdge(row, cur, isCell))) && singles < MAX_SINGLE_RUN) {
+    } else if (cur.length && (cells.length === 1 || (isNote(row, isCell) && (atRowPitch(cur, row) || frameOf(frames, prev, row)) && atLeftEdge(row, cur, isCell))) && singles < MAX_SINGLE_RUN) {
       cur.push(row);
       singles++;
     } else {

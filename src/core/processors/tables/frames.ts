@@ -44,7 +44,11 @@ const sameEnds = (a: Ruling, b: Ruling) => Math.abs(a.x0 - b.x0) <= SAME_END && 
 function holdsTableRows(rows: TextRow[], x0: number, x1: number, top: number, bottom: number, isCell: (c: Chunk) => boolean): boolean {
   const between = rows.filter((r) => r.bbox[1] > top && r.bbox[3] < bottom);
   const overlapping = between.flatMap((r) => r.chunks).filter((c) => c.bbox[2] > x0 && c.bbox[0] < x1);
-  if (overlapping.some((c) => !isCell(c) || c.bbox[0] < x0 - SAME_END || c.bbox[2] > x1 + SAME_END)) return false;
+  if (overlapping.some((c) => c.bbox[0] < x0 - SAME_END || c.bbox[2] > x1 + SAME_END)) return false;
+  // A line of running text alone on its row is a section's label ("Highest degree earned by
+  // 2003"); two such lines one under the other are a paragraph, which no table holds.
+  const labels = between.map((r) => r.chunks.some((c) => !isCell(c)) && r.chunks.length === 1);
+  if (between.some((r, i) => r.chunks.some((c) => !isCell(c)) && (!labels[i] || labels[i - 1]))) return false;
   return between.some((r) => r.chunks.filter((c) => isCell(c) && c.bbox[0] >= x0 - SAME_END && c.bbox[2] <= x1 + SAME_END).length >= 2);
 }
 
