@@ -191,6 +191,29 @@ describe("an invoice's line items", () => {
   });
 });
 
+describe("a table of figures set close, beside the other column's text", () => {
+  // test/fixtures/pdf/close-figures.tex (pdflatex, twocolumn): the rows below are its source's.
+  const fixture = fixtureFile("pdf/close-figures.pdf").then((file) => parseDocument(file, "close-figures.pdf", { features: DEFAULT_FEATURES }));
+
+  it("splits figures set close on every row where the head shows two columns", async () => {
+    const [table] = tablesOf(await fixture);
+    const rows = table.table!.rows.map(texts);
+    expect(rows[1]).toEqual(["State", "no.", "%", "no.", "%"]);
+    expect(rows[2]).toEqual(["Alabama", "21,522", "184.3", "6,618", "48.8"]);
+  });
+
+  it("keeps one table whatever lines of the other column fall between its rows", async () => {
+    const doc = await fixture;
+    const tables = tablesOf(doc);
+    expect(tables).toHaveLength(1);
+    const states = tables[0].table!.rows.slice(2).map((r) => r[0].text);
+    expect(states).toHaveLength(30);
+    expect(states[0]).toBe("Alabama");
+    expect(states[states.length - 1]).toBe("Utah");
+    expect(doc.pages[0].blocks.some((b) => b.type !== "table" && b.text.includes("References"))).toBe(true);
+  });
+});
+
 describe("tables that rule their columns, not their rows", () => {
   // test/fixtures/pdf/ruled-columns.tex (pdflatex): the rows below are its source's.
   const fixture = fixtureFile("pdf/ruled-columns.pdf").then((file) => parseDocument(file, "ruled-columns.pdf", { features: DEFAULT_FEATURES }));

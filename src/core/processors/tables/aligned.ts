@@ -195,6 +195,9 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean, frames: Frame[]
 
 const cellChunks = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.filter(isCell);
 
+/** Rows of a region that may have a chunk under a line of running text beside it (the next column's lines caught on the table's baselines). */
+const STRAY_ROWS = 0.2;
+
 /** A note's baseline lies at most this many of the table's row pitches (the median) below the row above it. */
 const NOTE_PITCH = 1.3;
 
@@ -214,10 +217,16 @@ function atLeftEdge(row: TextRow, rows: TextRow[], isCell: (c: Chunk) => boolean
 /** A row of one line of text and nothing else: between a table's rows, a note on the item above (an invoice's "delivered in a glass container"). */
 const isNote = (row: TextRow, isCell: (c: Chunk) => boolean) => row.chunks.length === 1 && !isCell(row.chunks[0]);
 
-/** A chunk left or right of every cell of the rows of several cells so far (a short line of the next column, taken in on its own, does not count). */
+/**
+ * A chunk beside the cells of the rows of several cells so far: clear of them all, but for
+ * a stray short line of the next column caught on a table row's baseline ("References").
+ */
 function beside(chunk: Chunk, rows: TextRow[], isCell: (c: Chunk) => boolean): boolean {
-  const cells = rows.map((r) => cellChunks(r, isCell)).filter((cs) => cs.length >= 2).flat();
-  return cells.every((c) => c.bbox[0] >= chunk.bbox[2]) || cells.every((c) => c.bbox[2] <= chunk.bbox[0]);
+  const multi = rows.map((r) => cellChunks(r, isCell)).filter((cs) => cs.length >= 2);
+  const over = (c: Chunk) => c.bbox[0] < chunk.bbox[2] && c.bbox[2] > chunk.bbox[0];
+  // A region not yet a table (fewer rows than one needs) has no stray line to allow for.
+  const strays = multi.length >= MIN_TABLE_ROWS ? Math.max(1, Math.floor(STRAY_ROWS * multi.length)) : 0;
+  return multi.length > 0 && multi.filter((cs) => cs.some(over)).length <= strays;
 }
 
 /** A row of one chunk continues the row above when its baseline is less than this many font sizes lower: closer than any line pitch (a name set between its description's two lines)... */
@@ -278,20 +287,41 @@ export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number
   const wordCover = coverage((row) => row.flatMap(figureBoxes));
   const limit = Math.floor(rows.length * SEPARATOR_CROSSING);
   const closeSetLimit = Math.floor(rows.length * CLOSE_SET_CROSSING);
-  const bands: [number, number][] = [];
-  let start = -1;
-  for (let x = 0; x <= width; x++) {
-    const clear = x < width && (cover[x] <= limit || (wordCover[x] <= limit && cover[x] <= closeSetLimit));
-    if (clear && start < 0) start = x;
-    if (!clear && start >= 0) {
-      if (x - start >= MIN_SEPARATOR && start > 0 && x < width) bands.push([x0 + start, x0 + x]);
-      start = -1;
+  const clearBands = (clear: (x: number) => boolean) => {
+    const bands: [number, number][] = [];
+    let start = -1;
+    for (let x = 0; x <= width; x++) {
+      const open = x < width && clear(x);
+      if (open && start < 0) start = x;
+      if (!open && start >= 0) {
+        if (x - start >= MIN_SEPARATOR && start > 0 && x < width) bands.push([x0 + start, x0 + x]);
+        start = -1;
+      }
     }
-  }
+    return bands;
+  };
+  const bands = clearBands((x) => cover[x] <= limit || (wordCover[x] <= limit && cover[x] <= closeSetLimit));
+  // Figures set close on most rows or all: the band between them is a border still where a
+  // row (the head's "no." and "Rate") has a cell ending at it and another starting at it.
+  const closeSet = clearBands((x) => wordCover[x] <= limit).filter(([a, b]) => !bands.some(([c, d]) => c < b && a < d) && rows.some((r) => bordersCells(r, a, b)));
   // A band must really separate: rows have text on both sides of it (all but the header,
   // whose stub is often empty, in a table of two or three rows).
   const needed = Math.min(MIN_TABLE_ROWS, Math.max(2, rows.length - 1));
-  return bands.filter(([a, b]) => rows.filter((r) => r.some((c) => c.bbox[2] <= b) && r.some((c) => c.bbox[0] >= a)).length >= needed);
+  const boxes = rows.map((r) => r.flatMap(figureBoxes));
+  return [...bands, ...closeSet].sort((p, q) => p[0] - q[0]).filter(([a, b]) => boxes.filter((r) => r.some((c) => c[2] <= b) && r.some((c) => c[0] >= a)).length >= needed);
+}
+
+/** Cells this close (font sizes) to a band border it. */
+const BORDERING = 1;
+
+/**
+ * Whether a row has a chunk ending just before the band's middle and another starting just
+ * after it (glyph boxes are estimates: a chunk may reach a little into the band).
+ */
+function bordersCells(row: Chunk[], a: number, b: number): boolean {
+  const mid = (a + b) / 2;
+  if (row.some((c) => c.bbox[0] < mid && c.bbox[2] > mid)) return false;
+  return row.some((c) => c.bbox[2] <= mid && c.bbox[2] >= a - BORDERING * c.fontSize) && row.some((c) => c.bbox[0] >= mid && c.bbox[0] <= b + BORDERING * c.fontSize);
 }
 
 /** The boxes of a chunk's figures when it is nothing but figures a space apart (cells set close), else its own box. */
