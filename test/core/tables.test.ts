@@ -189,6 +189,14 @@ describe("an invoice's line items", () => {
     expect(rows[note + 1]).toEqual(["B-0310", "Proofing baskets", "6", "7.25", "43.50"]);
     expect(rows[rows.length - 1].slice(-2)).toEqual(["Total", "217.80"]);
   });
+
+  it("keeps the columns of a short list of items whose closing line runs across them", async () => {
+    const short = tablesOf(await fixture).find((t) => t.table!.rows[0][0].text === "Article")!;
+    const rows = short.table!.rows.map(texts);
+    expect(rows[0]).toEqual(["Article", "Description", "Price", "VAT", "Quantity", "Amount"]);
+    expect(rows[1]).toEqual(["E103184", "Maintenance kit CA6707", "49.99", "21%", "1", "49.99"]);
+    expect(rows[rows.length - 1][rows[rows.length - 1].length - 1]).toBe("74.99");
+  });
 });
 
 describe("a table of figures set close, beside the other column's text", () => {

@@ -30,6 +30,8 @@ const MAX_ROW_GAP = 2.2;
 const MAX_SINGLE_RUN = 3;
 /** A separator band may be crossed by this share of the region's rows (spanning headers). */
 const SEPARATOR_CROSSING = 0.2;
+/** A table of fewer rows of several cells than this has every band clear of all of them. */
+const MIN_CROSSING_ROWS = 4;
 /** ...or this share, when the rows crossing it do so with a word space where the band runs (cells set close). */
 const CLOSE_SET_CROSSING = 0.5;
 /** Separator bands narrower than this (points) are word gaps that happened to line up. */
@@ -285,7 +287,8 @@ export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number
   // The same count figure by figure: two figures set a word space apart ("7,111 2,599.5",
   // one chunk) leave the band between their columns clear of figures if not of chunks.
   const wordCover = coverage((row) => row.flatMap(figureBoxes));
-  const limit = Math.floor(rows.length * SEPARATOR_CROSSING);
+  // One row may cross a band (a spanning head, a total's label) in a table of a few rows too.
+  const limit = rows.length >= MIN_CROSSING_ROWS ? Math.max(1, Math.floor(rows.length * SEPARATOR_CROSSING)) : 0;
   const closeSetLimit = Math.floor(rows.length * CLOSE_SET_CROSSING);
   const clearBands = (clear: (x: number) => boolean) => {
     const bands: [number, number][] = [];
