@@ -456,4 +456,15 @@ describe("table rendering", () => {
     expect(md[1]).toBe("| --- | --- | --- | --- | --- | --- |");
     expect(md[3]).toBe("| Server closets | 1,505 | 1,580 | 1,643 | 1,673 | 1,689 |");
   });
+
+  it("flattens a head of several rows into one Markdown row, a group's name before each of its columns", async () => {
+    // test/fixtures/pdf/column-tables.tex: `& \multicolumn{4}{c}{Readings by hour} \\ Gauge & 6h & 12h & 18h & 24h`.
+    const doc = await parseDocument(await fixtureFile("pdf/column-tables.pdf"), "column-tables.pdf", { features: DEFAULT_FEATURES });
+    const gauges = tablesOf(doc).find((t) => t.table!.rows.flat().some((c) => c.text === "Readings by hour"))!;
+    // The head's two rows are both heading rows: "Gauge" spans them.
+    expect(gauges.table!.rows.slice(0, 2).flat().every((c) => c.header)).toBe(true);
+    const md = tableMarkdown(gauges.table!).split("\n");
+    expect(md[0]).toBe("| Gauge | Readings by hour / 6h | Readings by hour / 12h | Readings by hour / 18h | Readings by hour / 24h |");
+    expect(md[2]).toBe("| North | 1.2 | 1.8 | 2.4 | 2.1 |");
+  });
 });

@@ -38,11 +38,31 @@ export function expandedGrid(t: Table): string[][] {
 
 /** A GitHub-style Markdown table over the expanded grid (Markdown has no spans). */
 export function tableMarkdown(t: Table): string {
-  const grid = expandedGrid(t);
+  const grid = flattenedHead(t, expandedGrid(t));
   const width = Math.max(t.columnCount, ...grid.map((r) => r.length));
   const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => (cells[i] ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ")).join(" | ")} |`;
   const [head = [], ...body] = grid;
   return [line(head), `| ${Array(width).fill("---").join(" | ")} |`, ...body.map(line)].join("\n");
+}
+
+/**
+ * A head of several rows as one row of Markdown (which has room for one): each column's
+ * headings top to bottom joined with " / " ("Coronary heart disease / Rate"), a heading
+ * that spans rows said once. A title over every column stays a row of its own above.
+ */
+function flattenedHead(t: Table, grid: string[][]): string[][] {
+  let depth = 0;
+  while (depth < t.rows.length - 1 && t.rows[depth].length && t.rows[depth].every((c) => c.header || !c.text)) depth++;
+  const title = (r: number) => t.rows[r].length === 1 && t.rows[r][0].colSpan >= t.columnCount;
+  let start = 0;
+  while (start < depth && title(start)) start++;
+  if (depth - start < 2) return grid;
+  const width = Math.max(...grid.slice(start, depth).map((r) => r.length));
+  const head = Array.from({ length: width }, (_, c) => {
+    const names = grid.slice(start, depth).map((r) => r[c] ?? "").filter(Boolean);
+    return names.filter((n, i) => n !== names[i - 1]).join(" / ");
+  });
+  return [...grid.slice(0, start), head, ...grid.slice(depth)];
 }
 
 /** element_formats.table "image": the table's picture, when it was drawn (else the table comes as HTML). */

@@ -52,7 +52,13 @@ export function toTableBlock(draft: TableDraft): Block | null {
   const covered = Array.from({ length: rowCount }, () => new Array<boolean>(colCount).fill(false));
   for (const c of cells) for (let r = c.r0; r < c.r1; r++) for (let k = c.c0; k < c.c1; k++) covered[r][k] = true;
   for (let r = 0; r < rowCount; r++) for (let k = 0; k < colCount; k++) if (!covered[r][k]) cells.push({ r0: r, r1: r + 1, c0: k, c1: k + 1, bbox: draft.bbox, runs: [], text: "", draft: undefined });
-  const headerRows = draft.headerRows > 0 ? rowMap[draft.headerRows] : headerRowCount(cells, rowCount);
+  let headerRows = draft.headerRows > 0 ? rowMap[draft.headerRows] : headerRowCount(cells, rowCount);
+  // A heading set over several rows ("Gauge" beside a group's name and the hours under it)
+  // makes the rows it spans heading rows too.
+  for (let deeper = headerRows; headerRows > 0; headerRows = deeper) {
+    deeper = Math.max(headerRows, ...cells.filter((c) => c.r0 < headerRows && c.text).map((c) => c.r1));
+    if (deeper === headerRows || deeper > rowCount / 2) break;
+  }
   const rows: TableCell[][] = Array.from({ length: rowCount }, () => []);
   for (const c of cells.sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0)) {
     const cell: TableCell = { text: c.text, rowSpan: c.r1 - c.r0, colSpan: c.c1 - c.c0 };
