@@ -247,6 +247,38 @@ describe("tables that rule their columns, not their rows", () => {
   });
 });
 
+describe("tables of values", () => {
+  // test/fixtures/pdf/value-tables.tex (pdflatex, booktabs): the rows below are its source's.
+  const fixture = fixtureFile("pdf/value-tables.pdf").then((file) => parseDocument(file, "value-tables.pdf", { features: DEFAULT_FEATURES }));
+
+  it("reads wordy labels beside a column of figures as a table, not as running text", async () => {
+    const [settings] = tablesOf(await fixture);
+    expect(settings.table!.rows.map(texts)).toEqual([
+      ["Setting", "Value"],
+      ["Number of training epochs per stage", "120"],
+      ["Learning rate at the start of training", "0.003"],
+      ["Batch size on each of the devices", "64"],
+      ["Weight decay applied to all layers", "0.05"],
+      ["Warm-up steps before the full rate", "500"],
+    ]);
+  });
+
+  it("keeps a dash for a missing value in its column, and the head whose column rules stop short of the rules", async () => {
+    const [, errors] = tablesOf(await fixture);
+    const rows = errors.table!.rows.map(texts);
+    expect(rows[0]).toEqual(["N", "error", "order", "error", "order", "error", "order"]);
+    expect(rows[1]).toEqual(["4", "7.59E-15", "–", "3.84E-15", "–", "2.22E-15", "–"]);
+    expect(rows[2]).toEqual(["6", "2.25E-15", "3.00", "1.14E-15", "3.00", "6.63E-16", "2.98"]);
+  });
+
+  it("reads a doubled rule under the head as one border, every body row a row", async () => {
+    const [, , steps] = tablesOf(await fixture);
+    const rows = steps.table!.rows.map(texts);
+    expect(rows.map((r) => r[0])).toEqual(["Steps", "ADE", "20", "40", "60", "80"]);
+    expect(rows[rows.length - 1]).toEqual(["80", "0.417", "0.453", "7.30", "1.24"]);
+  });
+});
+
 describe("tables framed by their rules", () => {
   // test/fixtures/pdf/framed-tables.tex (pdflatex, booktabs): the rows below are its source's.
   const fixture = fixtureFile("pdf/framed-tables.pdf").then((file) => parseDocument(file, "framed-tables.pdf", { features: DEFAULT_FEATURES }));

@@ -11,6 +11,8 @@ const SNAP = 2;
 const JOIN = 3;
 /** A horizontal and a vertical line touch when they come this close (points). */
 const TOUCH = 3;
+/** No line of text fits between a column border's end and a row line closer than this (points). */
+const RULE_PADDING = 6;
 /** A border counts as drawn when lines cover this share of it. */
 const DRAWN = 0.5;
 /** Rows or columns narrower than this (points) are slivers between near-coincident lines. */
@@ -46,7 +48,7 @@ export function latticeGrids(rulings: Ruling[]): Lattice[] {
   const h = mergeSegments(rulings.filter((r) => r.y0 === r.y1).map((r) => ({ pos: r.y0, a: r.x0, b: r.x1 })));
   const v = mergeSegments(rulings.filter((r) => r.x0 === r.x1 && r.y0 !== r.y1).map((r) => ({ pos: r.x0, a: r.y0, b: r.y1 })));
   const out: Lattice[] = [];
-  for (const comp of components(h, v)) {
+  for (const comp of stacked(components(h, v))) {
     const lattice = toLattice(comp.h, comp.v);
     if (lattice) out.push(lattice);
   }
@@ -171,7 +173,9 @@ function toLattice(drawnH: Segment[], v: Segment[]): Lattice | null {
  */
 function hangingBorders(h: Segment[], v: Segment[], xs: number[], y0: number, y1: number): Segment[] {
   const out: Segment[] = [];
-  const touchesRowLine = (x: number, y: number) => h.some((s) => Math.abs(s.pos - y) <= TOUCH && x >= s.a - TOUCH && x <= s.b + TOUCH);
+  // A border stopping short of a row line, by less than a line of text could fill (the
+  // room booktabs leaves around its rules), ends at that line.
+  const touchesRowLine = (x: number, y: number) => h.some((s) => Math.abs(s.pos - y) < RULE_PADDING && x >= s.a - TOUCH && x <= s.b + TOUCH);
   for (const s of v) {
     const c = xs.findIndex((x) => Math.abs(x - s.pos) < MIN_TRACK);
     if (c <= 0 || c >= xs.length - 1) continue;
@@ -199,4 +203,42 @@ function* groupRects(rows: number, cols: number, find: (i: number) => number) {
     }
   }
   yield* rects.values();
+}
+
+/** Drawings one over the next closer than this (points, about a line) may be one table's parts. */
+const STACK_GAP = 14;
+
+type Drawing = { h: Segment[]; v: Segment[] };
+
+function extent(d: Drawing): { x0: number; x1: number; y0: number; y1: number } {
+  return {
+    x0: Math.min(...d.h.map((s) => s.a), ...d.v.map((s) => s.pos)),
+    x1: Math.max(...d.h.map((s) => s.b), ...d.v.map((s) => s.pos)),
+    y0: Math.min(...d.h.map((s) => s.pos), ...d.v.map((s) => s.a)),
+    y1: Math.max(...d.h.map((s) => s.pos), ...d.v.map((s) => s.b)),
+  };
+}
+
+/**
+ * Drawings one under another, of one width, with a column rule at the same place and a
+ * gap of about a line between them, as one drawing: a table whose column rules stop short
+ * of its horizontal rules (booktabs leaves room around \midrule), which would otherwise
+ * fall apart into a head and a body.
+ */
+function stacked(drawings: Drawing[]): Drawing[] {
+  const out: Drawing[] = [];
+  for (const d of [...drawings].sort((p, q) => extent(p).y0 - extent(q).y0)) {
+    const b = extent(d);
+    const above = out.find((o) => {
+      const a = extent(o);
+      const inner = (x: number) => x > a.x0 + SNAP && x < a.x1 - SNAP;
+      const sharedRule = o.v.some((s) => inner(s.pos) && d.v.some((t) => Math.abs(t.pos - s.pos) <= SNAP));
+      return Math.abs(a.x0 - b.x0) <= SNAP && Math.abs(a.x1 - b.x1) <= SNAP && b.y0 >= a.y1 - SNAP && b.y0 - a.y1 <= STACK_GAP && sharedRule;
+    });
+    if (above) {
+      above.h.push(...d.h);
+      above.v.push(...d.v);
+    } else out.push({ h: [...d.h], v: [...d.v] });
+  }
+  return out;
 }

@@ -6,6 +6,7 @@
 import type { Run } from "../../backends/pdf/runs";
 import { EXTENSION_FONT, MATH_FONT } from "../../latex/math-fonts";
 import type { Chunk, TextRow } from "./rows";
+import { NUMERIC } from "./headers";
 
 /** A column reads like running text when half its chunks have at least this many words. */
 const PROSE_COLUMN_WORDS = 4;
@@ -55,6 +56,9 @@ const columnAt = (bounds: number[]) => (c: Chunk) => {
   return k;
 };
 
+/** A column of this share of figures or more is a column of values. */
+const FIGURE_COLUMN = 0.8;
+
 /** Two or more columns of running text (a multi-column page), or a list's markers beside its items. */
 function looksLikeText(rows: TextRow[], bounds: number[]): boolean {
   const colCount = bounds.length - 1;
@@ -66,7 +70,10 @@ function looksLikeText(rows: TextRow[], bounds: number[]): boolean {
     texts[columnOf(c)].push(c.text);
   }
   const prose = words.filter((w) => w.length && median(w) >= PROSE_COLUMN_WORDS).length;
-  if (prose >= 2 || (colCount === 2 && prose === 1)) return true;
+  // Wordy labels beside a column of figures are a table of values, not a paragraph beside a column.
+  const figures = (k: number) => texts[k].length > 0 && texts[k].filter((t) => NUMERIC.test(t.trim())).length >= FIGURE_COLUMN * texts[k].length;
+  const labelsAndFigures = colCount === 2 && prose === 1 && [0, 1].some((k) => median(words[k]) < PROSE_COLUMN_WORDS && figures(k));
+  if (prose >= 2 || (colCount === 2 && prose === 1 && !labelsAndFigures)) return true;
   if (texts[0].length && texts[0].filter((t) => LIST_MARKER.test(t.trim())).length >= 0.8 * texts[0].length) return true;
   return false;
 }

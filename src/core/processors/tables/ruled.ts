@@ -88,8 +88,10 @@ function unruledColumns(g: Lattice, runs: Run[]): Segment[] {
     const lines = textRows(inColumn);
     // A band with only list markers left of it is the gap between bullets and their items.
     const bands = separatorBands(lines.map((r) => r.chunks), x0, x1);
-    const markersOnly = ([a]: [number, number], k: number) => {
-      const before = lines.flatMap((l) => l.chunks).filter((ch) => ch.bbox[2] <= a && ch.bbox[0] >= (k ? bands[k - 1][1] : x0));
+    // (Measured from the bands' middles: a figure beside a dash may reach a little into the band.)
+    const middle = ([a, b]: [number, number]) => (a + b) / 2;
+    const markersOnly = (band: [number, number], k: number) => {
+      const before = lines.flatMap((l) => l.chunks).filter((ch) => ch.bbox[2] <= middle(band) && ch.bbox[0] >= (k ? middle(bands[k - 1]) : x0));
       return before.length > 0 && before.every((ch) => LIST_MARKER.test(ch.text));
     };
     const borders = bands.filter((band, k) => !markersOnly(band, k)).map(([a, b]) => (a + b) / 2);
