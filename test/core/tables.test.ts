@@ -247,6 +247,20 @@ describe("tables that rule their columns, not their rows", () => {
   });
 });
 
+describe("a financial statement", () => {
+  // test/fixtures/pdf/statement.tex (pdflatex): the rows below are its source's.
+  it("reads labels without their leaders, a dollar sign with its amount, negative amounts in parentheses", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/statement.pdf"), "statement.pdf", { features: DEFAULT_FEATURES });
+    const [statement] = tablesOf(doc);
+    const rows = statement.table!.rows.map(texts);
+    expect(rows[0]).toEqual(["", "2025", "2024"]);
+    expect(rows[1]).toEqual(["Revenue", "$ 48,210", "$ 44,975"]);
+    expect(rows[2]).toEqual(["Cost of goods sold", "(31,402)", "(29,880)"]);
+    expect(rows[rows.length - 1]).toEqual(["Net income", "$ 4,029", "$ 3,154"]);
+    expect(rows).toHaveLength(12);
+  });
+});
+
 describe("tables of values", () => {
   // test/fixtures/pdf/value-tables.tex (pdflatex, booktabs): the rows below are its source's.
   const fixture = fixtureFile("pdf/value-tables.pdf").then((file) => parseDocument(file, "value-tables.pdf", { features: DEFAULT_FEATURES }));

@@ -107,8 +107,16 @@ function columnsOf(ch: Chunk, colAt: (x: number) => number, extents: ([number, n
     const e = extents[k];
     if (e && ch.bbox[0] < e[1] - CROSS && ch.bbox[2] > e[0] + CROSS) over.push(k);
   }
-  return over.length ? [over[0], over[over.length - 1] + 1] : [c0, c1];
+  if (over.length) return [over[0], over[over.length - 1] + 1];
+  // A currency sign set apart in the gap before a column of amounts is the amount's.
+  if (CURRENCY.test(ch.text.trim())) {
+    const next = extents.findIndex((e, k) => k >= c0 && k < c1 && e !== undefined && e[0] >= ch.bbox[2] - CROSS);
+    if (next >= 0) return [next, next + 1];
+  }
+  return [c0, c1];
 }
+
+const CURRENCY = /^[$€£¥₹]$/;
 
 /** Folds a line into the row above: its chunks join the cells of the same columns. */
 function merge(into: RowGroup, g: RowGroup): void {
