@@ -261,6 +261,18 @@ describe("a financial statement", () => {
   });
 });
 
+describe("a table set sideways", () => {
+  it("reads a table turned a quarter turn on a portrait page row by row", async () => {
+    // test/fixtures/pdf/turned-table.tex (pdflatex, sidewaystable): the rows below are its source's.
+    const doc = await parseDocument(await fixtureFile("pdf/turned-table.pdf"), "turned-table.pdf", { features: DEFAULT_FEATURES });
+    const [rainfall] = tablesOf(doc);
+    const rows = rainfall.table!.rows.map(texts);
+    expect(rows[0]).toEqual(["Station", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug"]);
+    expect(rows[4]).toEqual(["Dune Gate", "78", "70", "66", "49", "39", "31", "27", "33"]);
+    expect(rainfall.captions?.join(" ")).toContain("Monthly rainfall by station");
+  });
+});
+
 describe("tables of values", () => {
   // test/fixtures/pdf/value-tables.tex (pdflatex, booktabs): the rows below are its source's.
   const fixture = fixtureFile("pdf/value-tables.pdf").then((file) => parseDocument(file, "value-tables.pdf", { features: DEFAULT_FEATURES }));
