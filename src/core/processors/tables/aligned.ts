@@ -28,12 +28,12 @@ const MIN_TABLE_ROWS = 3;
 const MAX_ROW_GAP = 2.2;
 /** Rows of a single chunk tolerated in a row inside a region (wrapped cells, section labels). */
 const MAX_SINGLE_RUN = 3;
-/** A separator band may be crossed by this share of the region's rows (spanning headers). */
+/** A separator band may be crossed by this share of the region's rows (spanning headers)... */
 const SEPARATOR_CROSSING = 0.2;
-/** A table of fewer rows of several cells than this has every band clear of all of them. */
-const MIN_CROSSING_ROWS = 4;
 /** ...or this share, when the rows crossing it do so with a word space where the band runs (cells set close). */
 const CLOSE_SET_CROSSING = 0.5;
+/** A table of fewer rows of several cells than this has every band clear of all of them. */
+const MIN_CROSSING_ROWS = 4;
 /** Separator bands narrower than this (points) are word gaps that happened to line up. */
 const MIN_SEPARATOR = 3;
 /** A horizontal rule spanning this share of a region's width bounds it (booktabs-style tables). */
@@ -286,11 +286,11 @@ export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number
   const cover = coverage((row) => row.map((c) => c.bbox));
   // The same count figure by figure: two figures set a word space apart ("7,111 2,599.5",
   // one chunk) leave the band between their columns clear of figures if not of chunks.
-  const wordCover = coverage((row) => row.flatMap(figureBoxes));
+  const figureCover = coverage((row) => row.flatMap(figureBoxes));
   // One row may cross a band (a spanning head, a total's label) in a table of a few rows too.
   const limit = rows.length >= MIN_CROSSING_ROWS ? Math.max(1, Math.floor(rows.length * SEPARATOR_CROSSING)) : 0;
   const closeSetLimit = Math.floor(rows.length * CLOSE_SET_CROSSING);
-  const clearBands = (clear: (x: number) => boolean) => {
+  const bandsWhere = (clear: (x: number) => boolean) => {
     const bands: [number, number][] = [];
     let start = -1;
     for (let x = 0; x <= width; x++) {
@@ -303,10 +303,10 @@ export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number
     }
     return bands;
   };
-  const bands = clearBands((x) => cover[x] <= limit || (wordCover[x] <= limit && cover[x] <= closeSetLimit));
+  const bands = bandsWhere((x) => cover[x] <= limit || (figureCover[x] <= limit && cover[x] <= closeSetLimit));
   // Figures set close on most rows or all: the band between them is a border still where a
   // row (the head's "no." and "Rate") has a cell ending at it and another starting at it.
-  const closeSet = clearBands((x) => wordCover[x] <= limit).filter(([a, b]) => !bands.some(([c, d]) => c < b && a < d) && rows.some((r) => bordersCells(r, a, b)));
+  const closeSet = bandsWhere((x) => figureCover[x] <= limit).filter(([a, b]) => !bands.some(([c, d]) => c < b && a < d) && rows.some((r) => bordersCells(r, a, b)));
   // A band must really separate: rows have text on both sides of it (all but the header,
   // whose stub is often empty, in a table of two or three rows).
   const needed = Math.min(MIN_TABLE_ROWS, Math.max(2, rows.length - 1));

@@ -134,7 +134,7 @@ function oneColumn(g: Lattice, c: CellDraft): boolean {
  * (a "Total" ruled off on one side). A header cell over the rows of a grouped head, its
  * name wrapped on two lines, is one cell the drawing already made.
  */
-function leavesRowsOut(g: Lattice, c: CellDraft): boolean {
+function leavesRowsOut(c: CellDraft): boolean {
   const span = c.r1 - c.r0;
   return span === 1 || textRows(c.runs, Infinity).length >= 2 * span;
 }
@@ -149,7 +149,7 @@ const CONTINUES = /^\s*\p{Ll}/u;
 function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
   const out: Segment[] = [];
   for (let r = 0; r < g.ys.length - 1; r++) {
-    const inRow = cells.filter((c) => c.r0 === r && oneColumn(g, c) && leavesRowsOut(g, c));
+    const inRow = cells.filter((c) => c.r0 === r && oneColumn(g, c) && leavesRowsOut(c));
     const single = inRow.filter((c) => c.runs.length);
     const lines = single.flatMap((c) => textRows(c.runs, Infinity).map((row) => ({ cell: c, top: row.bbox[1], bottom: row.bbox[3], baseline: row.baseline, text: row.chunks.map((k) => k.text).join(" ") })));
     lines.sort((a, b) => a.baseline - b.baseline);

@@ -3,7 +3,9 @@
 // by its cell's clip, then "2165" of the next cell). Glyph positions are estimated from
 // typical proportional widths (a Helvetica-like table) scaled to the item's width; the cut
 // goes to the word space nearest the border when one is close, else between the two
-// glyphs nearest it.
+// glyphs nearest it. An item of several figures a space apart is cut into its figures
+// before the table search (cells of neighbouring columns set close); every piece knows the
+// item it came from, which the table takes whole.
 import type { Run } from "../../backends/pdf/runs";
 import { NUMERIC } from "./headers";
 
