@@ -182,6 +182,12 @@ describe("an invoice's line items", () => {
     expect(rows).toContainEqual(["B-0777", "Heavy cast iron baking stone for deck ovens, rectangular", "1", "89.00", "89.00"]);
   });
 
+  it("leaves the invoice's own head lines, set flush left and right above the items, out of the table", async () => {
+    const rows = await rowsOf();
+    expect(rows[0]).toEqual(["Code", "Description", "Qty", "Unit price", "Amount"]);
+    expect(rows.flat().some((t) => t.includes("Northwind") || t.includes("Harbour Street Bakery"))).toBe(false);
+  });
+
   it("keeps a note between two items in the table, on a row of its own, and the items after it", async () => {
     const rows = await rowsOf();
     const note = rows.findIndex((r) => r[0].startsWith("The flour is delivered"));

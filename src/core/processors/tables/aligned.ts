@@ -15,6 +15,7 @@ import { columnGutters, keepToOneColumn, splitAtPageGutters } from "./gutters";
 import { clearBands, findGutters } from "../gutters";
 import { authorsSideBySide, notATable } from "./not-a-table";
 import { severalFigures } from "./split-runs";
+import { NUMERIC } from "./headers";
 import { type Frame, frameOf, ruledFrames } from "./frames";
 import { mergeSegments } from "./lattice";
 
@@ -65,7 +66,7 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
   });
   const drafts: TableDraft[] = [];
   for (const { rows: regionRows } of found) {
-    const body = keepToOneColumn(regionRows, gutters, isCell);
+    const body = withoutLetterhead(keepToOneColumn(regionRows, gutters, isCell), isCell);
     if (!body.length) continue;
     const kept = [...headUnderTopRule(body, rows, rules, isCell), ...body];
     const region = { rows: kept, bbox: kept.map((r) => r.bbox).reduce(union) };
@@ -73,6 +74,38 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
     if (draft) drafts.push(draft);
   }
   return drafts;
+}
+
+/** The head of a document stands further off its table than this many of the table's row pitches. */
+const LETTERHEAD_GAP = 1.5;
+
+/**
+ * A region without the document's head lines above its table: lines of one or two cells,
+ * set flush left and flush right across the table's width ("Invoice 2026-0415 ... Northwind
+ * Supplies Ltd."), no amount among them, standing further off the table's first full row
+ * than its rows stand from one another. A group's name over its columns is centred on them,
+ * at the table's pitch.
+ */
+function withoutLetterhead(rows: TextRow[], isCell: (c: Chunk) => boolean): TextRow[] {
+  const counts = rows.map((r) => cellChunks(r, isCell).length);
+  const full = Math.max(3, Math.ceil(Math.max(...counts) / 2));
+  const first = counts.findIndex((n) => n >= full);
+  if (first <= 0) return rows;
+  const pitches = rows.slice(first + 1).map((r, i) => r.baseline - rows[first + i].baseline).sort((a, b) => a - b);
+  const pitch = pitches[Math.floor(pitches.length / 2)];
+  if (!pitch || rows[first].baseline - rows[first - 1].baseline <= LETTERHEAD_GAP * pitch) return rows;
+  // The table's edges, from its rows; a head line reaches them (or beyond).
+  const cells = rows.slice(first).flatMap((r) => cellChunks(r, isCell));
+  const x0 = Math.min(...cells.map((c) => c.bbox[0]));
+  const x1 = Math.max(...cells.map((c) => c.bbox[2]));
+  const flush = (r: TextRow) => {
+    const cs = cellChunks(r, isCell);
+    const em = cs[0]?.fontSize ?? 0;
+    const edges = cs.length >= 1 && cs.length <= 2 && cs[0].bbox[0] <= x0 + em && (cs.length === 1 || cs[cs.length - 1].bbox[2] >= x1 - em);
+    // An amount on the line makes it the table's (a section's total), not the document's.
+    return edges && !cs.some((c) => NUMERIC.test(c.text));
+  };
+  return rows.slice(0, first).every(flush) ? rows.slice(first) : rows;
 }
 
 /** The page's horizontal rules, each drawn as one line however many strokes drew it. */
