@@ -303,6 +303,14 @@ describe("tables of values", () => {
     expect(rows[2]).toEqual(["6", "2.25E-15", "3.00", "1.14E-15", "3.00", "6.63E-16", "2.98"]);
   });
 
+  it("cuts two tables set one under the other where the head comes again", async () => {
+    const [, , , first, second] = tablesOf(await fixture);
+    expect(first.table!.rows.map((r) => r[0].text)).toEqual(["Proportion", "0.95", "0.90", "0.85", "0.80"]);
+    const rows = second.table!.rows.map(texts);
+    expect(rows.find((r) => r[0] === "Proportion")).toEqual(["Proportion", "1.7", "1.8", "1.9", "2.0"]);
+    expect(rows[rows.length - 1]).toEqual(["0.80", "68", "72", "76", "80"]);
+  });
+
   it("reads a doubled rule under the head as one border, every body row a row", async () => {
     const [, , steps] = tablesOf(await fixture);
     const rows = steps.table!.rows.map(texts);

@@ -60,10 +60,12 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
   const pageGutters = [...gutters, ...findGutters(runs, bands)];
   // Regions are looked for again in each column of a page whose columns hold tables side by side.
   const frames = ruledFrames(rules, rows, isCell);
-  const found = regions(rows, isCell, frames).flatMap((region) => {
-    const sides = splitAtPageGutters(region.rows, pageGutters, isCell, region.aside);
-    return sides.length > 1 ? sides.flatMap((side) => regions(side, isCell, frames)) : [region];
-  });
+  const found = regions(rows, isCell, frames)
+    .flatMap((region) => {
+      const sides = splitAtPageGutters(region.rows, pageGutters, isCell, region.aside);
+      return sides.length > 1 ? sides.flatMap((side) => regions(side, isCell, frames)) : [region];
+    })
+    .flatMap((region) => atRepeatedHead(region.rows, isCell).map((part) => ({ ...region, rows: part })));
   const drafts: TableDraft[] = [];
   for (const { rows: regionRows } of found) {
     const body = withoutLetterhead(keepToOneColumn(regionRows, gutters, isCell), isCell);
@@ -106,6 +108,30 @@ function withoutLetterhead(rows: TextRow[], isCell: (c: Chunk) => boolean): Text
     return edges && !cs.some((c) => NUMERIC.test(c.text));
   };
   return rows.slice(0, first).every(flush) ? rows.slice(first) : rows;
+}
+
+/**
+ * A region cut where its head comes again (a row of three cells or more starting with the
+ * words the first row starts with, "Proportion | 1.7 | 1.8 ..."): a second table set under
+ * the first, its group's name over it going with it. Each part must be a table of its own.
+ */
+function atRepeatedHead(rows: TextRow[], isCell: (c: Chunk) => boolean): TextRow[][] {
+  const lead = (r: TextRow) => cellChunks(r, isCell)[0]?.text.trim() ?? "";
+  const name = lead(rows[0]);
+  if (!/\p{L}{2,}/u.test(name) || NUMERIC.test(name)) return [rows];
+  const widest = Math.max(...rows.map((r) => cellChunks(r, isCell).length));
+  // (A head over several columns: a record per block repeats its two-column names, "Case ID | ...", in one table.)
+  const again = rows.findIndex((r, i) => i > 0 && lead(r) === name && cellChunks(r, isCell).length >= 3);
+  if (again < 0) return [rows];
+  let cut = again;
+  const groupNames = (r: TextRow) => {
+    const cs = cellChunks(r, isCell);
+    return cs.length < widest / 2 && !cs.some((c) => NUMERIC.test(c.text));
+  };
+  while (cut > 1 && groupNames(rows[cut - 1])) cut--;
+  const parts = [rows.slice(0, cut), rows.slice(cut)];
+  if (!parts.every((p) => p.filter((r) => cellChunks(r, isCell).length >= 2).length >= MIN_TABLE_ROWS)) return [rows];
+  return [parts[0], ...atRepeatedHead(parts[1], isCell)];
 }
 
 /** The page's horizontal rules, each drawn as one line however many strokes drew it. */
