@@ -1,6 +1,7 @@
 // Unruled tables from text alignment: consecutive rows made of several short chunks whose
-// gaps line up form a table region; the white bands running down through the region are
-// its column separators; a chunk across a separator spans columns. Paragraph text is kept
+// gaps line up form a table region (kept whole between the table's own rules, frames.ts);
+// the white bands running down through the region are its column separators
+// (separators.ts); a chunk across a separator spans columns. Paragraph text is kept
 // out: lines wider than a cell could be (prose) never count as chunks of a table row, and
 // a region whose columns read like running text (two-column pages), a numbered listing or
 // a list is refused (not-a-table.ts), and a line of the next column that shares a baseline
@@ -8,13 +9,13 @@
 import type { BBox } from "../../model";
 import type { Run } from "../../backends/pdf/runs";
 import type { Ruling } from "../../backends/pdf/graphics";
-import type { TableDraft } from "./draft";
+import { MIN_TABLE_ROWS, type TableDraft } from "./draft";
 import { type Chunk, type TextRow, textRows, union } from "./rows";
 import { assignRows, type RowGroup } from "./aligned-rows";
 import { columnGutters, keepToOneColumn, splitAtPageGutters } from "./gutters";
 import { clearBands, findGutters } from "../gutters";
 import { authorsSideBySide, notATable } from "./not-a-table";
-import { severalFigures } from "./split-runs";
+import { separatorBands } from "./separators";
 import { NUMERIC } from "./headers";
 import { type Frame, frameOf, ruledFrames } from "./frames";
 import { mergeSegments } from "./lattice";
@@ -23,20 +24,10 @@ import { mergeSegments } from "./lattice";
 const PROSE_WIDTH = 0.3;
 /** ...and a chunk of at least this many words. */
 const PROSE_WORDS = 5;
-/** A table region needs this many rows with chunks in two or more columns. */
-const MIN_TABLE_ROWS = 3;
 /** Rows further apart than this many line heights do not belong to one table. */
 const MAX_ROW_GAP = 2.2;
 /** Rows of a single chunk tolerated in a row inside a region (wrapped cells, section labels). */
 const MAX_SINGLE_RUN = 3;
-/** A separator band may be crossed by this share of the region's rows (spanning headers)... */
-const SEPARATOR_CROSSING = 0.2;
-/** ...or this share, when the rows crossing it do so with a word space where the band runs (cells set close). */
-const CLOSE_SET_CROSSING = 0.5;
-/** A table of fewer rows of several cells than this has every band clear of all of them. */
-const MIN_CROSSING_ROWS = 4;
-/** Separator bands narrower than this (points) are word gaps that happened to line up. */
-const MIN_SEPARATOR = 3;
 /** A horizontal rule spanning this share of a region's width bounds it (booktabs-style tables). */
 const RULE_SPAN = 0.8;
 
@@ -93,8 +84,7 @@ function withoutLetterhead(rows: TextRow[], isCell: (c: Chunk) => boolean): Text
   const full = Math.max(3, Math.ceil(Math.max(...counts) / 2));
   const first = counts.findIndex((n) => n >= full);
   if (first <= 0) return rows;
-  const pitches = rows.slice(first + 1).map((r, i) => r.baseline - rows[first + i].baseline).sort((a, b) => a - b);
-  const pitch = pitches[Math.floor(pitches.length / 2)];
+  const pitch = medianPitch(rows.slice(first));
   if (!pitch || rows[first].baseline - rows[first - 1].baseline <= LETTERHEAD_GAP * pitch) return rows;
   // The table's edges, from its rows; a head line reaches them (or beyond).
   const cells = rows.slice(first).flatMap((r) => cellChunks(r, isCell));
@@ -264,9 +254,14 @@ const NOTE_PITCH = 1.3;
 
 /** Whether `row` follows the last of `rows` no further down than the rows' own pitch. */
 function atRowPitch(rows: TextRow[], row: TextRow): boolean {
+  const pitch = medianPitch(rows);
+  return pitch !== undefined && row.baseline - rows[rows.length - 1].baseline <= NOTE_PITCH * pitch;
+}
+
+/** The median distance between consecutive rows' baselines, when there are two rows or more. */
+function medianPitch(rows: TextRow[]): number | undefined {
   const pitches = rows.slice(1).map((r, i) => r.baseline - rows[i].baseline).sort((a, b) => a - b);
-  if (!pitches.length) return false;
-  return row.baseline - rows[rows.length - 1].baseline <= NOTE_PITCH * pitches[Math.floor(pitches.length / 2)];
+  return pitches[Math.floor(pitches.length / 2)];
 }
 
 /** A note starts where the table's first column does (the other column's paragraph, beside the table, does not). */
@@ -325,70 +320,6 @@ function regionDraft(region: Pick<Region, "rows" | "bbox">, isCell: (c: Chunk) =
   const bbox = rows.map((r) => r.chunks.map((c) => c.bbox).reduce(union)).reduce(union);
   const headerRows = headerRule === undefined ? 0 : groups.filter((g) => g.bbox[3] <= headerRule).length;
   return { bbox, rowCount: groups.length, colCount, cells, ruled: false, headerRows, ...(authorsSideBySide(rows, bounds) ? { textColumns: true } : {}) };
-}
-
-/**
- * x bands inside [x0, x1] that (almost) no chunk covers: every row's chunks are laid on a
- * coverage count, and a band stays clear of all but a few rows (a spanning header may cross).
- */
-export function separatorBands(rows: Chunk[][], x0: number, x1: number): [number, number][] {
-  const width = Math.ceil(x1 - x0) + 1;
-  const coverage = (boxes: (row: Chunk[]) => BBox[]) => {
-    const cover = new Uint16Array(width);
-    for (const row of rows) {
-      const seen = new Uint8Array(width);
-      for (const b of boxes(row)) for (let x = Math.max(0, Math.ceil(b[0] - x0)); x < Math.min(width, Math.floor(b[2] - x0)); x++) seen[x] = 1;
-      for (let x = 0; x < width; x++) cover[x] += seen[x];
-    }
-    return cover;
-  };
-  const cover = coverage((row) => row.map((c) => c.bbox));
-  // The same count figure by figure: two figures set a word space apart ("7,111 2,599.5",
-  // one chunk) leave the band between their columns clear of figures if not of chunks.
-  const figureCover = coverage((row) => row.flatMap(figureBoxes));
-  // One row may cross a band (a spanning head, a total's label) in a table of a few rows too.
-  const limit = rows.length >= MIN_CROSSING_ROWS ? Math.max(1, Math.floor(rows.length * SEPARATOR_CROSSING)) : 0;
-  const closeSetLimit = Math.floor(rows.length * CLOSE_SET_CROSSING);
-  const bandsWhere = (clear: (x: number) => boolean) => {
-    const bands: [number, number][] = [];
-    let start = -1;
-    for (let x = 0; x <= width; x++) {
-      const open = x < width && clear(x);
-      if (open && start < 0) start = x;
-      if (!open && start >= 0) {
-        if (x - start >= MIN_SEPARATOR && start > 0 && x < width) bands.push([x0 + start, x0 + x]);
-        start = -1;
-      }
-    }
-    return bands;
-  };
-  const bands = bandsWhere((x) => cover[x] <= limit || (figureCover[x] <= limit && cover[x] <= closeSetLimit));
-  // Figures set close on most rows or all: the band between them is a border still where a
-  // row (the head's "no." and "Rate") has a cell ending at it and another starting at it.
-  const closeSet = bandsWhere((x) => figureCover[x] <= limit).filter(([a, b]) => !bands.some(([c, d]) => c < b && a < d) && rows.some((r) => bordersCells(r, a, b)));
-  // A band must really separate: rows have text on both sides of it (all but the header,
-  // whose stub is often empty, in a table of two or three rows).
-  const needed = Math.min(MIN_TABLE_ROWS, Math.max(2, rows.length - 1));
-  const boxes = rows.map((r) => r.flatMap(figureBoxes));
-  return [...bands, ...closeSet].sort((p, q) => p[0] - q[0]).filter(([a, b]) => boxes.filter((r) => r.some((c) => c[2] <= b) && r.some((c) => c[0] >= a)).length >= needed);
-}
-
-/** Cells this close (font sizes) to a band border it. */
-const BORDERING = 1;
-
-/**
- * Whether a row has a chunk ending just before the band's middle and another starting just
- * after it (glyph boxes are estimates: a chunk may reach a little into the band).
- */
-function bordersCells(row: Chunk[], a: number, b: number): boolean {
-  const mid = (a + b) / 2;
-  if (row.some((c) => c.bbox[0] < mid && c.bbox[2] > mid)) return false;
-  return row.some((c) => c.bbox[2] <= mid && c.bbox[2] >= a - BORDERING * c.fontSize) && row.some((c) => c.bbox[0] >= mid && c.bbox[0] <= b + BORDERING * c.fontSize);
-}
-
-/** The boxes of a chunk's figures when it is nothing but figures a space apart (cells set close), else its own box. */
-export function figureBoxes(chunk: Chunk): BBox[] {
-  return severalFigures(chunk.runs.map((r) => r.text.trim())) ? chunk.runs.map((r) => r.bbox) : [chunk.bbox];
 }
 
 /** The y of a rule under the header: the first full-width rule between the region's first and later rows. */

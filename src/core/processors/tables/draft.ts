@@ -27,3 +27,6 @@ export interface TableDraft {
   /** Where a ruled grid's column and row borders lie (rowCount + 1 and colCount + 1 positions). */
   borders?: { xs: number[]; ys: number[] };
 }
+
+/** A table found from text alignment needs this many rows with chunks in two or more columns. */
+export const MIN_TABLE_ROWS = 3;

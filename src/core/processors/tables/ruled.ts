@@ -7,7 +7,7 @@ import type { Run } from "../../backends/pdf/runs";
 import type { CellDraft, TableDraft } from "./draft";
 import { latticeGrids, withColumns, withRows, type Lattice, type Segment } from "./lattice";
 import { centre, textRows, type Chunk, type TextRow } from "./rows";
-import { figureBoxes, separatorBands } from "./aligned";
+import { figureBoxes, separatorBands } from "./separators";
 import { LIST_MARKER } from "./not-a-table";
 import { splitRunAt } from "./split-runs";
 
