@@ -4,36 +4,32 @@
 // and spacing commands go, math symbols become their characters, ^{}/_{} their content. An
 // unknown command loses its name and keeps its braced content.
 
+import { CHARACTER_OF, FUNCTION_NAMES } from "../../src/core/latex/symbols";
+
 export interface LatexCell {
   text: string;
   colSpan: number;
   rowSpan: number;
 }
 
-/** Symbols, in text and math alike. */
+/**
+ * Symbols, in text and math alike: the project's table of LaTeX commands and their
+ * characters (src/core/latex/symbols.ts), operator names as the words they print, and the
+ * text-mode and amssymb symbols a table cell may hold beyond it.
+ */
 const SYMBOLS: Record<string, string> = {
-  alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ϵ", varepsilon: "ε", zeta: "ζ", eta: "η", theta: "θ", vartheta: "ϑ",
-  iota: "ι", kappa: "κ", lambda: "λ", mu: "μ", nu: "ν", xi: "ξ", pi: "π", rho: "ρ", sigma: "σ", tau: "τ", upsilon: "υ",
-  phi: "ϕ", varphi: "φ", chi: "χ", psi: "ψ", omega: "ω", Gamma: "Γ", Delta: "Δ", Theta: "Θ", Lambda: "Λ", Xi: "Ξ", Pi: "Π",
-  Sigma: "Σ", Upsilon: "Υ", Phi: "Φ", Psi: "Ψ", Omega: "Ω",
-  pm: "±", mp: "∓", times: "×", div: "÷", cdot: "⋅", centerdot: "⋅", ast: "∗", star: "⋆", circ: "∘", bullet: "∙", oplus: "⊕",
-  otimes: "⊗", odot: "⊙", leq: "≤", le: "≤", geq: "≥", ge: "≥", neq: "≠", ne: "≠", approx: "≈", sim: "∼", simeq: "≃",
-  equiv: "≡", propto: "∝", ll: "≪", gg: "≫", in: "∈", notin: "∉", subset: "⊂", subseteq: "⊆", supset: "⊃", cup: "∪",
-  cap: "∩", wedge: "∧", vee: "∨", neg: "¬", forall: "∀", exists: "∃", infty: "∞", partial: "∂", nabla: "∇", emptyset: "∅",
-  to: "→", rightarrow: "→", leftarrow: "←", Rightarrow: "⇒", Leftarrow: "⇐", leftrightarrow: "↔", Leftrightarrow: "⇔",
-  mapsto: "↦", uparrow: "↑", downarrow: "↓", Uparrow: "⇑", Downarrow: "⇓", langle: "⟨", rangle: "⟩", lfloor: "⌊",
-  rfloor: "⌋", lceil: "⌈", rceil: "⌉", ell: "ℓ", hbar: "ℏ", prime: "′", dagger: "†", ddagger: "‡", dag: "†", ddag: "‡",
-  textdagger: "†", textdaggerdbl: "‡", backslash: "\\", setminus: "∖", smallsetminus: "∖", succ: "≻", prec: "≺",
-  diamond: "⋄", ldots: "…", cdots: "⋯", dots: "…", vdots: "⋮", checkmark: "✓", sum: "∑", prod: "∏", int: "∫", perp: "⊥",
-  parallel: "∥", mid: "∣", S: "§", P: "¶", copyright: "©", pounds: "£", textbackslash: "\\", textasciitilde: "~",
-  // amssymb binary operators (a symbol table in the set lists them).
+  ...CHARACTER_OF,
+  ...Object.fromEntries([...FUNCTION_NAMES].map((name) => [name, name])),
+  // Computer Modern's bullet comes out of the text layer as U+2219.
+  bullet: "∙", centerdot: "⋅", Uparrow: "⇑", Downarrow: "⇓", dag: "†", ddag: "‡", textdagger: "†", textdaggerdbl: "‡",
+  backslash: "\\", smallsetminus: "∖", checkmark: "✓", parallel: "∥", S: "§", P: "¶", copyright: "©", pounds: "£",
+  textbackslash: "\\", textasciitilde: "~",
   dotplus: "∔", ltimes: "⋉", rtimes: "⋊", Cap: "⋒", Cup: "⋓", doublecap: "⋒", doublecup: "⋓", leftthreetimes: "⋋",
   rightthreetimes: "⋌", barwedge: "⊼", curlywedge: "⋏", veebar: "⊻", curlyvee: "⋎", doublebarwedge: "⩞", boxminus: "⊟",
   circleddash: "⊝", boxtimes: "⊠", circledast: "⊛", boxdot: "⊡", circledcirc: "⊚", boxplus: "⊞", divideontimes: "⋇",
   intercal: "⊺",
-  // Operator names print as words; spacing commands as a space.
-  log: "log", ln: "ln", exp: "exp", sin: "sin", cos: "cos", tan: "tan", max: "max", min: "min", arg: "arg", lim: "lim",
-  sup: "sup", inf: "inf", det: "det", dim: "dim", Pr: "Pr", quad: " ", qquad: " ", hfill: " ",
+  // Spacing commands print as a space.
+  quad: " ", qquad: " ", hfill: " ",
 };
 
 /**
