@@ -14,6 +14,9 @@ async function parse(path: string, over: Partial<FeatureConfig> = {}, pageRange?
   return parseDocument(await corpusFile(path), path, { features: { ...DEFAULT_FEATURES, ...over }, pageRange });
 }
 
+/** A fixture of ours (test/fixtures/pdf), parsed as the API parses by default. */
+const parseFixture = async (name: string): Promise<Document> => parseDocument(await fixtureFile(`pdf/${name}`), name, { features: DEFAULT_FEATURES });
+
 const tablesOf = (doc: Document, page?: number): Block[] =>
   doc.pages.filter((p) => page === undefined || p.index === page).flatMap((p) => p.blocks.filter((b) => b.type === "table" && !b.hidden));
 
@@ -131,7 +134,7 @@ describe("ruled tables", () => {
 
 describe("tables in the columns of a two-column page", () => {
   // test/fixtures/pdf/column-tables.tex (pdflatex, twocolumn): the rows below are its source's.
-  const fixture = fixtureFile("pdf/column-tables.pdf").then((file) => parseDocument(file, "column-tables.pdf", { features: DEFAULT_FEATURES }));
+  const fixture = parseFixture("column-tables.pdf");
 
   it("splits a ruled table's columns that only the text shows (l|cc)", async () => {
     const [stations] = tablesOf(await fixture);
@@ -173,7 +176,7 @@ describe("tables in the columns of a two-column page", () => {
 describe("an invoice's line items", () => {
   // test/fixtures/pdf/invoice-lines.tex (pdflatex): an unruled tabular of items, two of them
   // described at length, a note on an item between the rows, totals under the amounts.
-  const fixture = fixtureFile("pdf/invoice-lines.pdf").then((file) => parseDocument(file, "invoice-lines.pdf", { features: DEFAULT_FEATURES }));
+  const fixture = parseFixture("invoice-lines.pdf");
   const rowsOf = async () => tablesOf(await fixture)[0].table!.rows.map(texts);
 
   it("keeps a long description a cell of its row, however wide and wordy", async () => {
@@ -207,7 +210,7 @@ describe("an invoice's line items", () => {
 
 describe("a table of figures set close, beside the other column's text", () => {
   // test/fixtures/pdf/close-figures.tex (pdflatex, twocolumn): the rows below are its source's.
-  const fixture = fixtureFile("pdf/close-figures.pdf").then((file) => parseDocument(file, "close-figures.pdf", { features: DEFAULT_FEATURES }));
+  const fixture = parseFixture("close-figures.pdf");
 
   it("splits figures set close on every row where the head shows two columns", async () => {
     const [table] = tablesOf(await fixture);
@@ -230,7 +233,7 @@ describe("a table of figures set close, beside the other column's text", () => {
 
 describe("tables that rule their columns, not their rows", () => {
   // test/fixtures/pdf/ruled-columns.tex (pdflatex): the rows below are its source's.
-  const fixture = fixtureFile("pdf/ruled-columns.pdf").then((file) => parseDocument(file, "ruled-columns.pdf", { features: DEFAULT_FEATURES }));
+  const fixture = parseFixture("ruled-columns.pdf");
 
   it("gives each line of a column drawn as one box its row, through a total ruled off beside it", async () => {
     const [ages] = tablesOf(await fixture);
@@ -256,7 +259,7 @@ describe("tables that rule their columns, not their rows", () => {
 describe("a financial statement", () => {
   // test/fixtures/pdf/statement.tex (pdflatex): the rows below are its source's.
   it("reads labels without their leaders, a dollar sign with its amount, negative amounts in parentheses", async () => {
-    const doc = await parseDocument(await fixtureFile("pdf/statement.pdf"), "statement.pdf", { features: DEFAULT_FEATURES });
+    const doc = await parseFixture("statement.pdf");
     const [statement] = tablesOf(doc);
     const rows = statement.table!.rows.map(texts);
     expect(rows[0]).toEqual(["", "2025", "2024"]);
@@ -270,7 +273,7 @@ describe("a financial statement", () => {
 describe("a table set sideways", () => {
   it("reads a table turned a quarter turn on a portrait page row by row", async () => {
     // test/fixtures/pdf/turned-table.tex (pdflatex, sidewaystable): the rows below are its source's.
-    const doc = await parseDocument(await fixtureFile("pdf/turned-table.pdf"), "turned-table.pdf", { features: DEFAULT_FEATURES });
+    const doc = await parseFixture("turned-table.pdf");
     const [rainfall] = tablesOf(doc);
     const rows = rainfall.table!.rows.map(texts);
     expect(rows[0]).toEqual(["Station", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug"]);
@@ -281,7 +284,7 @@ describe("a table set sideways", () => {
 
 describe("tables of values", () => {
   // test/fixtures/pdf/value-tables.tex (pdflatex, booktabs): the rows below are its source's.
-  const fixture = fixtureFile("pdf/value-tables.pdf").then((file) => parseDocument(file, "value-tables.pdf", { features: DEFAULT_FEATURES }));
+  const fixture = parseFixture("value-tables.pdf");
 
   it("reads wordy labels beside a column of figures as a table, not as running text", async () => {
     const [settings] = tablesOf(await fixture);
@@ -321,7 +324,7 @@ describe("tables of values", () => {
 
 describe("tables framed by their rules", () => {
   // test/fixtures/pdf/framed-tables.tex (pdflatex, booktabs): the rows below are its source's.
-  const fixture = fixtureFile("pdf/framed-tables.pdf").then((file) => parseDocument(file, "framed-tables.pdf", { features: DEFAULT_FEATURES }));
+  const fixture = parseFixture("framed-tables.pdf");
 
   it("keeps blocks set well apart between a table's top and bottom rules in one table", async () => {
     const [weights] = tablesOf(await fixture);
@@ -531,7 +534,7 @@ describe("table rendering", () => {
 
   it("flattens a head of several rows into one Markdown row, a group's name before each of its columns", async () => {
     // test/fixtures/pdf/column-tables.tex: `& \multicolumn{4}{c}{Readings by hour} \\ Gauge & 6h & 12h & 18h & 24h`.
-    const doc = await parseDocument(await fixtureFile("pdf/column-tables.pdf"), "column-tables.pdf", { features: DEFAULT_FEATURES });
+    const doc = await parseFixture("column-tables.pdf");
     const gauges = tablesOf(doc).find((t) => t.table!.rows.flat().some((c) => c.text === "Readings by hour"))!;
     // The head's two rows are both heading rows: "Gauge" spans them.
     expect(gauges.table!.rows.slice(0, 2).flat().every((c) => c.header)).toBe(true);
