@@ -2,8 +2,11 @@
 // page, or in a side margin (stamps and notices set sideways there), that repeat across
 // pages (digits ignored), that carry the page's number at the same place on many pages
 // (running heads that change with the chapter), or are bare page numbers. They are hidden
-// and moved to the header/footer layer, not deleted.
+// and moved to the header/footer layer, not deleted. What a single page gives away by
+// itself (page-furniture.ts) is furniture too.
 import type { Block, Page } from "../model";
+import { bodyFontSize } from "./headings";
+import { PAGE_NUMBER, pageFurniture } from "./page-furniture";
 
 /** Share of the page height at the top and bottom where running heads and feet live. */
 const BAND = 0.1;
@@ -24,7 +27,6 @@ const REPEAT_SHARE = 0.5;
 const TEXT_REPEAT_SHARE = 0.1;
 const MIN_TEXT_REPEATS = 3;
 
-const PAGE_NUMBER = /^(page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/)\s*\d{1,4})?$|^[ivxlcdm]{1,6}$/i;
 const normalise = (t: string) => t.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 
 export function markFurniture(pages: Page[]): void {
@@ -42,6 +44,7 @@ export function markFurniture(pages: Page[]): void {
   const needed = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   const neededText = Math.max(2, Math.min(needed, Math.max(MIN_TEXT_REPEATS, Math.ceil(pages.length * TEXT_REPEAT_SHARE))));
   const count = (key: string | undefined) => (key ? (counts.get(key) ?? 0) : 0);
+  const bodySize = bodyFontSize(pages);
   for (const page of pages) {
     const furniture = new Set<Block>();
     for (const b of page.blocks) {
@@ -53,6 +56,7 @@ export function markFurniture(pages: Page[]): void {
       if (repeated) furniture.add(b);
       else for (const f of pageNumberFurniture(b, page)) furniture.add(f);
     }
+    for (const f of pageFurniture(page, bodySize)) furniture.add(f);
     for (const b of furniture) {
       const top = b.bbox[3] <= page.height * BAND || (!inBand(b.bbox, page.height) && b.bbox[1] + b.bbox[3] < page.height);
       b.layer = top ? "header" : "footer";
