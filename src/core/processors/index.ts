@@ -1,5 +1,5 @@
 // The one place the order of the processing steps lives.
-//   per page:  runs -> tables -> vector figures -> lines -> blocks -> code -> formulas (display, inline) -> figures -> reading order -> captions
+//   per page:  runs -> skew -> tables -> vector figures -> lines -> blocks -> code -> formulas (display, inline) -> figures -> reading order -> captions
 //   document:  furniture -> line numbers -> footnotes -> headings -> lists -> cross-page merges
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
@@ -25,8 +25,13 @@ import { markFormulas } from "./formulas";
 import { vectorFigureBlocks, vectorFigures } from "./vector-figures";
 import { markInlineFormulas } from "./inline-formulas";
 import { markCode } from "./code";
+import { straightenSkew } from "./skew";
+import { evenOcrSizes } from "./ocr-layer";
 
-export function processPage(index: number, raw: PageRuns): Page {
+export function processPage(index: number, read: PageRuns): Page {
+  // Lines are found by baseline and paragraphs by size: a text layer slanting over a
+  // skewed scan is levelled first, and an OCR layer's sizes evened out.
+  const raw = { ...read, runs: evenOcrSizes(straightenSkew(read.runs)) };
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
   // (pagination) reach neither.
   const furniture = artifactBlocks(raw.runs.filter((r) => r.artifact), raw.height);

@@ -8,6 +8,7 @@ import { findGutters, isLocalGutter } from "./gutters";
 import { isStretchedSpace } from "./stretched-lines";
 import { MARKER_ALONE } from "./lists";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
+import { isOcrLayer } from "./ocr-layer";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
@@ -46,11 +47,15 @@ export function buildLines(runs: Run[]): Line[] {
   }
   rows = attachScripts(rows);
   const gutters = findGutters(runs);
+  // A gutter is wider than the page's word spaces. An OCR layer boxes its words tight round
+  // their ink, so its spaces are twice those of type (a typewriter's, more), and on the
+  // grid of a typewriter or by chance they line up in rivers.
+  const gutterGap = isOcrLayer(runs) ? Math.max(GUTTER_SPLIT_GAP, WIDE_SPACE * typicalWordSpace(rows)) : GUTTER_SPLIT_GAP;
   // A gap over a gutter splits row `i`; so does any very wide gap, unless the row is a justified line stretched wide.
   const splits = (prev: Run, run: Run, i: number) => {
     const gap = run.bbox[0] - prev.bbox[2];
     const em = Math.max(prev.fontSize, run.fontSize);
-    if (gap > GUTTER_SPLIT_GAP * em && gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0)) return true;
+    if (gap > gutterGap * em && gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0)) return true;
     return gap > LINE_SPLIT_GAP * em && !isStretchedSpace(rows, i, prev, run);
   };
   for (const row of rows) accentsBeforeTheirLetters(row.sort((a, b) => a.bbox[0] - b.bbox[0]));
@@ -62,7 +67,7 @@ export function buildLines(runs: Run[]): Line[] {
       // A list's marker hung out in the margin ("[12]", "3.", "•") stays with its item's
       // text: the white band under a column of such markers is no gutter between columns.
       const hungMarker = current.length === 1 && MARKER_ALONE.test(prev.text.trim());
-      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > GUTTER_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
+      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
         lines.push(toLine(current));
         current = [];
       }
@@ -71,6 +76,27 @@ export function buildLines(runs: Run[]): Line[] {
     if (current.length) lines.push(toLine(current));
   }
   return lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+}
+
+/** On an OCR layer a gutter is wider than this many of the page's typical word spaces. */
+const WIDE_SPACE = 2.2;
+/** Word spaces measured: gaps between words of a row up to this many font sizes (wider ones are a table's or a gutter's)... */
+const MAX_WORD_SPACE = 2;
+/** ...and at least this many of them, or the page's spaces are taken to be type's. */
+const MIN_WORD_SPACES = 20;
+
+/** The median word space between the runs of the page's rows, in font sizes (0 when too few to tell). */
+function typicalWordSpace(rows: Run[][]): number {
+  const spaces: number[] = [];
+  for (const row of rows) {
+    const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    for (let i = 1; i < sorted.length; i++) {
+      const em = Math.max(sorted[i - 1].fontSize, sorted[i].fontSize);
+      const gap = (sorted[i].bbox[0] - sorted[i - 1].bbox[2]) / em;
+      if (gap > WORD_GAP && gap <= MAX_WORD_SPACE) spaces.push(gap);
+    }
+  }
+  return spaces.length >= MIN_WORD_SPACES ? spaces.sort((a, b) => a - b)[Math.floor(spaces.length / 2)] : 0;
 }
 
 /** A row of small type is a superscript or subscript of the row beside it... */
