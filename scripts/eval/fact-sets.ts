@@ -23,7 +23,11 @@ interface Report {
 }
 
 export async function factSetRows(corpus: string, setName: string, out: string, scorer: string): Promise<[string, string, string][]> {
-  const bench = join(corpus, setName);
+  return factSetRowsAt(join(corpus, setName), setName, out, scorer);
+}
+
+/** The same for a set laid out anywhere (the project's own fixtures); `setName` heads its rows. */
+export async function factSetRowsAt(bench: string, setName: string, out: string, scorer: string): Promise<[string, string, string][]> {
   const pdfs = join(bench, "pdfs");
   const folders = readdirSync(pdfs, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   const displays = { truth: 0, found: 0, beyond: 0 };
@@ -41,11 +45,13 @@ export async function factSetRows(corpus: string, setName: string, out: string, 
   const reports = Object.fromEntries(["docparse", "pdftotext"].map((parser) => [parser, score(scorer, bench, join(out, parser))]));
   const rows: [string, string, string][] = [];
   const rate = (r: { passed: number; total: number } | undefined) => (r ? `${((100 * r.passed) / r.total).toFixed(1)}% (${r.passed}/${r.total})` : "n/a");
-  const types = ["math", "table", "present", "order"].filter((t) => reports.docparse?.by_type[t]);
+  const types = ["math", "table", "present", "absent", "order", "format"].filter((t) => reports.docparse?.by_type[t]);
   for (const type of types) {
     for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} ${type} tests${type === "math" ? " (approximate)" : ""}`, parser, rate(reports[parser]?.by_type[type])]);
   }
   if (types.includes("math")) rows.push(...groupingBraceRows(bench, out, setName), ...renderingRows(bench, out, setName));
+  const overall = (r: Report | undefined) => r && Object.entries(r.by_type).filter(([type]) => type !== "baseline").map(([, t]) => t).reduce((a, t) => ({ passed: a.passed + t.passed, total: a.total + t.total }), { passed: 0, total: 0 });
+  if (folders.length) for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} all tests`, parser, rate(overall(reports[parser]))]);
   if (displays.truth) rows.push([`${setName} display formulas as formula blocks (counted page by page)`, "docparse", `${displays.found} of ${displays.truth}; ${displays.beyond} blocks beyond a page's displays`]);
   for (const set of folders) {
     for (const parser of ["docparse", "pdftotext"]) rows.push([`${setName} ${set} pages, all tests`, parser, rate(reports[parser]?.by_category[`tests/${set}`])]);

@@ -8,6 +8,7 @@
 //   formulas: display and inline formulas against the LaTeX of the pdflatex files (formulas.ts)
 //   pdf-parse-bench (865 tests on 120 LaTeX pages) and invoices (77 tests on 10 invoices), per type and page set (fact-sets.ts)
 //   pdf-parse-bench tables: TEDS and TEDS-S against the pages' LaTeX tabulars (teds.ts)
+//   own real-world pages: the project's fixtures of hard page kinds, by kind (real-world.ts)
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -24,6 +25,7 @@ import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
 import { ocrRows } from "./ocr";
 import { factSetRows } from "./fact-sets";
 import { tedsRows } from "./teds";
+import { realWorldRows } from "./real-world";
 import { ensureBaselineTools } from "../debian-tools";
 import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 
@@ -81,6 +83,7 @@ rows.push([`formulas, display (LaTeX sources: ${formulaSources(corpus, resolve(r
 rows.push([`formulas, inline (same files)`, "docparse", formulaSummary(formulas.inline)]);
 for (const set of ["pdf-parse-bench", "invoices"]) rows.push(...(await factSetRows(corpus, set, join(out, set), scorer)));
 rows.push(...(await tedsRows(corpus, features)));
+rows.push(...(await realWorldRows(resolve(root, "test/fixtures/real-world"), join(out, "real-world"), scorer)));
 
 // Tables: pdftotext has none, so only our rows (its score would be zero).
 rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);

@@ -1,10 +1,14 @@
-// `tsx scripts/eval/one-set.ts pdf-parse-bench`: one fact set of npm run eval alone, for quick turns on it.
+// `tsx scripts/eval/one-set.ts pdf-parse-bench`: one fact set of npm run eval alone, for quick turns on it
+// (`real-world` is the project's own set, test/fixtures/real-world).
 import { resolve } from "node:path";
 import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 import { factSetRows } from "./fact-sets";
+import { realWorldRows } from "./real-world";
 
 useWasmFromDisk();
 const root = resolve(import.meta.dirname, "../..");
 const set = process.argv[2] ?? "pdf-parse-bench";
-const rows = await factSetRows(resolve(root, "../shared/corpus"), set, resolve(root, ".out/eval", set), resolve(root, "../shared/tools/score-facts/score-facts.mjs"));
+const scorer = resolve(root, "../shared/tools/score-facts/score-facts.mjs");
+const out = resolve(root, ".out/eval", set);
+const rows = set === "real-world" ? await realWorldRows(resolve(root, "test/fixtures/real-world"), out, scorer) : await factSetRows(resolve(root, "../shared/corpus"), set, out, scorer);
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
