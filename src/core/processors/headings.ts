@@ -53,6 +53,27 @@ function boldShare(pages: Page[]): number {
  */
 const looksLikeMathematics = (text: string) => /[=<>≤≥≈≡∑∏∫√]/.test(text) || !/\p{L}{2,}/u.test(text);
 
+/** A sentence ends with its stop, maybe inside a closing quotation mark... */
+const SENTENCE_END = /[.!?…]["”’»)]?$/;
+/** ...and a quotation is wrapped in its marks. */
+const QUOTATION = /^["“„«‘][\s\S]*["”»’]$/;
+/** A one-line sentence this long is prose; a short one with a stop may be a heading ("1. Introduction."). */
+const MIN_SENTENCE_WORDS = 10;
+/** A quotation this long is a pull quote. */
+const MIN_QUOTE_WORDS = 6;
+
+/**
+ * Prose set large or bold (a pull quote, a magazine's standfirst, a note in bold): it reads
+ * as a sentence, wrapped over lines and ended by its stop, or as a quotation. Headings name
+ * a section; they are not sentences.
+ */
+function isSentence(b: Block): boolean {
+  const text = b.text.trim();
+  const words = text.split(/\s+/).length;
+  if (QUOTATION.test(text) && words >= MIN_QUOTE_WORDS) return true;
+  return SENTENCE_END.test(text) && ((b.lines?.length ?? 1) >= 2 || words >= MIN_SENTENCE_WORDS);
+}
+
 export function markHeadings(pages: Page[], levels: boolean): void {
   const body = bodyFontSize(pages);
   const bodyIsBold = boldShare(pages) > BOLD_BODY_SHARE;
@@ -61,7 +82,7 @@ export function markHeadings(pages: Page[], levels: boolean): void {
     for (const b of page.blocks) {
       if (b.hidden || b.type !== "text" || !b.lines?.length) continue;
       const size = Math.max(...b.lines.map(lineFontSize));
-      const short = b.text.length <= MAX_TITLE_CHARS && b.lines.length <= MAX_TITLE_LINES && /\p{L}/u.test(b.text) && !looksLikeMathematics(b.text);
+      const short = b.text.length <= MAX_TITLE_CHARS && b.lines.length <= MAX_TITLE_LINES && /\p{L}/u.test(b.text) && !looksLikeMathematics(b.text) && !isSentence(b);
       const bold = b.lines.every((l) => l.spans.every((s) => s.bold)) && !bodyIsBold;
       const standalone = !hasShortNeighbour(b, page.blocks);
       const boldHeading = bold && standalone && b.lines.length <= 2 && !/[.:;,]$/.test(b.text);
