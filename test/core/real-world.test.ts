@@ -1,0 +1,127 @@
+// Pages of the kinds parsers get wrong in the wild (test/fixtures/real-world/, each made
+// from a source written for it: see that folder's README.md). What each test expects is
+// the source's: its furniture lines, its paragraphs, its reading order.
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
+import { renderParseResult } from "../../src/core/render/result";
+import { fixtureFile } from "../helpers/corpus";
+
+async function parsed(path: string, over: Partial<FeatureConfig> = {}) {
+  const features = { ...DEFAULT_FEATURES, ...over };
+  const doc = await parseDocument(await fixtureFile(`real-world/pdfs/${path}`), path, { features });
+  const markdown = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features }).outputs.markdown!;
+  return { doc, markdown, flat: markdown.replace(/\s+/g, " ") };
+}
+
+/** Where `text` starts in the Markdown, failing the test when it is not there at all. */
+function at(flat: string, text: string): number {
+  const i = flat.indexOf(text);
+  expect(i, `"${text}" is missing`).toBeGreaterThanOrEqual(0);
+  return i;
+}
+
+describe("furniture of a single page, with no second page to compare", () => {
+  it("hides a journal's running head, page number, licence line and sideways download stamp; keeps the footnote", async () => {
+    const { doc, flat } = await parsed("furniture/journal-article.pdf");
+    for (const furniture of ["Journal of Coastal Studies", "Harbour et al.", "Creative Commons", "Downloaded from", "213"]) expect(flat).not.toContain(furniture);
+    expect(flat).toContain("The drone surveys were processed with ground control points");
+    expect(flat).toContain("The median retreat rate across all transects was 1.8 m per year");
+    // Kept on request, as the page's header and footer.
+    const kept = await parsed("furniture/journal-article.pdf", { keep_header_footer: true });
+    expect(kept.flat).toContain("Journal of Coastal Studies 14 (2026) 211–219");
+    const layers = doc.pages[0].blocks.filter((b) => /Harbour et al\.|Downloaded from|^213$/.test(b.text)).map((b) => b.layer);
+    expect(layers).toEqual(expect.arrayContaining(["header", "footer"]));
+    expect(layers).not.toContain("body");
+  });
+
+  it("hides a report's head and its foot line of notice, print date and page count", async () => {
+    const { flat } = await parsed("furniture/report-page.pdf");
+    for (const furniture of ["Northwind Energy Ltd", "Annual Report 2025", "Confidential", "Printed 3 March 2026", "Page 7 of 42"]) expect(flat).not.toContain(furniture);
+    expect(flat).toContain("Operational review");
+  });
+
+  it("hides a sideways arXiv identifier and a submission line, keeps the corresponding author's note", async () => {
+    const { flat } = await parsed("furniture/preprint-page.pdf");
+    expect(flat).not.toContain("arXiv:2611.04217v2");
+    expect(flat).not.toContain("Preprint submitted to Ocean Modelling");
+    expect(flat).toContain("Corresponding author.");
+  });
+
+  it("hides a book's running head with its page number at the outer edge", async () => {
+    const { flat } = await parsed("furniture/book-page.pdf");
+    expect(flat).not.toContain("THE TIDES OF THE NORTH SEA");
+    expect(flat).not.toMatch(/(^| )86( |$)/);
+    expect(flat).toContain("Haldane’s field books survive in the archive");
+  });
+});
+
+describe("scans under an OCR text layer (ocrmypdf)", () => {
+  it("reads a skewed book page as flowing paragraphs, running head and page number gone", async () => {
+    const { doc, flat } = await parsed("ocr-layer/scan-book.pdf");
+    expect(flat).toContain("The herring fishery was the oldest and by far the largest of the fisheries carried on from the eastern ports.");
+    expect(flat).toContain("beginning off the Shetland Islands in early summer");
+    expect(at(flat, "A drifter shot its nets at dusk")).toBeLessThan(at(flat, "hanging from a line of cork floats"));
+    expect(flat).not.toContain("CHAPTER IV");
+    expect(flat).not.toMatch(/(^| )127( |$)/);
+    // Whole paragraphs, not a block per fragment of a line.
+    expect(doc.pages[0].blocks.filter((b) => !b.hidden).length).toBeLessThanOrEqual(8);
+  });
+
+  it("reads a typed memorandum as paragraphs of prose, not code", async () => {
+    const { doc, flat } = await parsed("ocr-layer/scan-typewritten.pdf");
+    expect(doc.pages[0].blocks.filter((b) => b.type === "code")).toEqual([]);
+    expect(flat).toContain("During the high tide on the night of the 9th February the water in the river rose");
+    expect(flat).toContain("I recommend that the Committee be asked to approve the purchase of a third pump");
+  });
+
+  it("reads the left column of a two-column scan before the right one", async () => {
+    const { flat } = await parsed("ocr-layer/scan-two-column.pdf");
+    expect(at(flat, "incomplete for the last three hours of the ebb")).toBeLessThan(at(flat, "The strongest currents were found at the downstream station"));
+  });
+});
+
+describe("paragraphs set in bold or large type", () => {
+  const headings = (doc: Awaited<ReturnType<typeof parsed>>["doc"]) => doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "title" && !b.hidden).map((b) => b.text));
+
+  it("keeps a pull quote set large between the paragraphs as prose, its section headings as headings", async () => {
+    const { doc, flat } = await parsed("emphasis/large-quote.pdf");
+    expect(headings(doc)).toEqual(["2.1 Building the sea wall", "2.2 Testing the design", "2.3 The first winter"]);
+    expect(flat).toContain("“We kept finding the work of people who had fought the same sea");
+  });
+
+  it("keeps a bold standfirst and a bold note as paragraphs", async () => {
+    const { doc } = await parsed("emphasis/bold-lead.pdf");
+    const titles = headings(doc);
+    expect(titles).toContain("Fences, grass and wind");
+    expect(titles.filter((t) => /^(Note:|For decades the town)/.test(t))).toEqual([]);
+  });
+});
+
+describe("how far each page's reading can be trusted", () => {
+  it("says a page came from an OCR layer laid over a scan, and trusts a clean one", async () => {
+    const { doc } = await parsed("ocr-layer/scan-book.pdf");
+    expect(doc.pages[0].reading).toEqual({ source: "ocr-layer", confidence: expect.any(Number) });
+    expect(doc.pages[0].reading!.confidence).toBeGreaterThan(0.9);
+    expect(doc.warnings).toEqual([]);
+  });
+
+  it("warns, with the figure, when a text layer it cannot replace reads as symbol soup", async () => {
+    // test/fixtures/pdf/garbled-text-layer.pdf: glyph codes without letters over a picture of text
+    // on a quarter of the page. Without a renderer to draw that page for OCR, the layer stands.
+    const doc = await parseDocument(await fixtureFile("pdf/garbled-text-layer.pdf"), "garbled.pdf", { features: DEFAULT_FEATURES });
+    expect(doc.pages[0].reading!.confidence).toBeLessThan(0.6);
+    expect(doc.warnings).toEqual([{ page: 0, code: "low_confidence", message: expect.stringMatching(/^Page 1 was read from its text layer with low confidence \(0\.\d\d\)/) }]);
+    const json = renderParseResult(doc, { outputFormats: ["json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.json!;
+    expect(json.pages[0]).toMatchObject({ text_source: "text_layer", confidence: doc.pages[0].reading!.confidence });
+  });
+
+  it("gives a born-digital page full trust, and a scanned image the recogniser's confidence", async () => {
+    const born = await parseDocument(await fixtureFile("pdf/formulas.pdf"), "formulas.pdf", { features: DEFAULT_FEATURES });
+    expect(born.pages[0].reading).toEqual({ source: "text-layer", confidence: expect.any(Number) });
+    expect(born.pages[0].reading!.confidence).toBeGreaterThan(0.9);
+    const scan = await parseDocument(await fixtureFile("images/phototest.png"), "phototest.png", { features: DEFAULT_FEATURES });
+    expect(scan.pages[0].reading!.source).toBe("ocr");
+    expect(scan.pages[0].reading!.confidence).toBeGreaterThan(0.8);
+  });
+});
