@@ -142,6 +142,14 @@ export interface Block {
   align?: "left" | "center" | "right" | "justify";
 }
 
+/** What a page's text was read from, and how far it can be trusted (reading-confidence.ts). */
+export interface PageReading {
+  /** The file's own text layer, an OCR layer another program laid over a scan, or our OCR. */
+  source: "text-layer" | "ocr-layer" | "ocr";
+  /** 0..1. */
+  confidence: number;
+}
+
 export interface Page {
   /** 0-based page index in the source document. */
   index: number;
@@ -152,6 +160,8 @@ export interface Page {
   turned?: number;
   /** The page numbers its lines in the margin (their blocks are hidden furniture with `lineNumber`). */
   lineNumbers?: boolean;
+  /** How the page's text was read and how well; absent for pages with (next to) no text. */
+  reading?: PageReading;
   /** The page's straight-edged vector drawing (rules, boxes, fills), read only for conversions (ParseOptions.drawing). */
   drawing?: Shape[];
 }

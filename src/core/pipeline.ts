@@ -19,6 +19,8 @@ import { renderPendingRegions, type PendingRegion } from "./images/drawn-regions
 import { REGION_DPI, regionPixelSize, type RegionRenderer } from "./raster/region";
 import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
 import { processDocument, processPage, type DocumentHints } from "./processors/index";
+import { isOcrLayer } from "./processors/ocr-layer";
+import { noteReading } from "./reading-confidence";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
 import { imagePages, inspectImage, isImageType } from "./backends/image/index";
 
@@ -93,6 +95,7 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
           if (read?.fault) warnings.push({ page: i, code: "text_layer_unusable", message: `The text layer of page ${i + 1} is ${read.fault === "garbled" ? "garbled (glyph codes without their letters)" : "an implausible OCR layer"}: the page was read by OCR instead.` });
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
           const processed = processPage(i, scanned ?? raw);
+          noteReading(processed, scanned ? "ocr" : isOcrLayer(raw.runs) ? "ocr-layer" : "text-layer", (scanned ?? raw).runs, read?.confidence, warnings);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
           if (renderer && imageContext && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));

@@ -63,6 +63,9 @@ describe("text layers that cannot be trusted", () => {
     expect(body.data.result.outputs.markdown).toContain("The quick brown dog jumped over the lazy fox.");
     expect(body.data.result.outputs.markdown).not.toContain("Th qck brwn");
     expect(body.data.result.warnings).toEqual([{ page: 0, code: "text_layer_unusable", message: expect.stringContaining("implausible OCR layer") }]);
+    // The page says it was read by our OCR, and how well.
+    expect(body.data.result.outputs.json.pages[0]).toMatchObject({ text_source: "ocr", confidence: expect.any(Number) });
+    expect(body.data.result.outputs.json.pages[0].confidence).toBeGreaterThan(0.8);
   }, OCR_TIMEOUT);
 
   it("draws a page whose text layer is glyph codes (no scan under it) with the renderer Worker and reads it by OCR", async () => {
@@ -81,5 +84,6 @@ describe("text layers that cannot be trusted", () => {
     const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await pdf("formulas.pdf") });
     expect(body.code, body.message).toBe(0);
     expect(body.data.result.warnings).toEqual([]);
+    expect(body.data.result.outputs.json.pages[0]).toMatchObject({ text_source: "text_layer", confidence: expect.any(Number) });
   });
 });

@@ -29,6 +29,10 @@ export interface WirePage {
   merge_content_from_pre_page: boolean;
   /** Degrees clockwise the page was turned to read its sideways text upright; page_size and bboxes are of the turned page. */
   turned?: number;
+  /** What the page's text was read from: the file's text layer, an OCR layer laid over a scan, or our OCR (absent for pages with next to no text). */
+  text_source?: "text_layer" | "ocr_layer" | "ocr";
+  /** How far the page's text can be trusted, 0..1 (a `low_confidence` warning below 0.6). */
+  confidence?: number;
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -40,6 +44,7 @@ export function renderJsonPages(doc: Document, opts: RenderOptions): WirePage[] 
     page_size: { h: r2(page.height), w: r2(page.width) },
     merge_content_from_pre_page: page.blocks.some((b) => b.continuesFromPreviousPage),
     ...(page.turned ? { turned: page.turned } : {}),
+    ...(page.reading ? { text_source: page.reading.source.replace("-", "_") as WirePage["text_source"], confidence: page.reading.confidence } : {}),
   }));
 }
 

@@ -10,6 +10,7 @@ import { recognizePage } from "../../ocr/recognize";
 import { recognizeUpright } from "../../ocr/orientation";
 import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
+import { noteReading } from "../../reading-confidence";
 import { decodePage } from "./decode";
 import { probeImage } from "./probe";
 
@@ -37,7 +38,7 @@ export async function imagePages(bytes: Uint8Array, fileName: string, fileType: 
   // Page at a time: one decoded page in memory at once.
   for (let i = start; i < Math.min(end, sizes.length); i++) {
     try {
-      pages.push(await ocrPage(bytes, fileType, i, sizes[i]));
+      pages.push(await ocrPage(bytes, fileType, i, sizes[i], warnings));
     } catch (e) {
       // A damaged page of a multi-page scan costs that page; a single picture that cannot be read is an error.
       if (sizes.length === 1 || !(e instanceof CoreError) || e.retryable) throw e;
@@ -54,7 +55,7 @@ export async function imagePages(bytes: Uint8Array, fileName: string, fileType: 
   return { source: { fileName, fileType, pageCount: sizes.length }, pages, warnings, hints: {} };
 }
 
-async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, size: { width: number; height: number }): Promise<Page> {
+async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, size: { width: number; height: number }, warnings: Warning[]): Promise<Page> {
   const image = decodePage(bytes, fileType, index, size);
   const dpi = image.dpi && image.dpi >= PLAUSIBLE_DPI[0] && image.dpi <= PLAUSIBLE_DPI[1] ? image.dpi : undefined;
   // A picture taken sideways or upside down is read turned upright (WEBP, decoded only inside the engine, as it comes).
@@ -66,6 +67,7 @@ async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, siz
   // The picture's ruling lines, for its tables (a WEBP is decoded inside the engine only: none).
   if ("pixels" in reading.image) runs.rulings = imageRulings(reading.image, (scale * width) / reading.image.width);
   const page = processPage(index, runs);
+  noteReading(page, "ocr", runs.runs, reading.result.meanConfidence / 100, warnings);
   for (const block of page.blocks) block.source = "ocr";
   return reading.turn ? { ...page, turned: reading.turn } : page;
 }

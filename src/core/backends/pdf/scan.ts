@@ -39,6 +39,8 @@ export interface ScannedPage {
   runs: PageRuns;
   /** Set when the page had a text layer, and it could not be trusted. */
   fault?: TextLayerFault;
+  /** The recogniser's mean confidence in its words, 0..1. */
+  confidence: number;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   }
   // The scan's ruling lines, for its tables.
   runs.rulings = imageRulings(image, (x1 - x0) / image.width, x0, y0);
-  return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, ...(fault ? { fault } : {}) };
+  return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, confidence: result.meanConfidence / 100, ...(fault ? { fault } : {}) };
 }
 
 /** The page's scan as displayed (placed sideways or upside down, turned back to how the page shows it). */

@@ -1,0 +1,68 @@
+// How far a page's text can be trusted, given in the JSON beside the page and, when low,
+// as a warning: a page read badly says so instead of passing its noise off as text. A
+// text layer (the file's own, or an OCR layer another program laid over a scan) is judged
+// by its words: the share of its characters in tokens that read as words or numbers, which
+// symbol soup, glyph codes without letters and an OCR engine's misreadings are not. A page
+// we read by OCR is also judged by the recogniser's own confidence in its words.
+import type { Page, PageReading, Warning } from "./model";
+
+/** Below this, a page's reading is reported as doubtful. */
+export const LOW_CONFIDENCE = 0.6;
+/** Fewer characters than this say too little to judge: such a page gets no figure. */
+const MIN_CHARS = 20;
+
+const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+/** A word: letters (any script, with their marks), joined by apostrophes, hyphens or dots. */
+const WORD = /^[\p{L}\p{M}]+(['’.\-][\p{L}\p{M}]+)*\.?$/u;
+const NUMBER = /^[+\-−]?[\d.,:/%]*\d[\d.,:/%]*$/;
+/** A short mix of letters and figures (H2O, 3D, x1, 2026a). */
+const MIXED = /^[\p{L}\d]{1,6}$/u;
+const LATIN = /[A-Za-z]/;
+const VOWEL = /[aeiouyAEIOUYàáâäèéêëìíîïòóôöùúûü]/;
+/** Latin words longer than this without a vowel are not words (except in capitals: acronyms). */
+const MAX_VOWELLESS = 4;
+
+/** The share (0..1) of the text's characters in tokens that read as words or numbers; undefined for too little text. */
+export function textConfidence(text: string): number | undefined {
+  let readable = 0;
+  let all = 0;
+  for (const token of text.split(/\s+/)) {
+    const core = token.replace(EDGE_PUNCTUATION, "");
+    // Punctuation and symbols alone (dashes, bullets, operators) say nothing either way.
+    if (!core) continue;
+    all += core.length;
+    if (readsAsWord(core)) readable += core.length;
+  }
+  return all >= MIN_CHARS ? readable / all : undefined;
+}
+
+function readsAsWord(token: string): boolean {
+  if (NUMBER.test(token)) return true;
+  if (WORD.test(token)) return !LATIN.test(token) || VOWEL.test(token) || token.length <= MAX_VOWELLESS || token === token.toUpperCase();
+  return MIXED.test(token);
+}
+
+/** What a page was read from, and how well (confidence from the text, capped by the recogniser's own for OCR). */
+export function pageReading(source: PageReading["source"], text: string, recogniserConfidence?: number): PageReading | undefined {
+  const fromText = textConfidence(text);
+  if (fromText === undefined) return undefined;
+  const confidence = recogniserConfidence === undefined ? fromText : Math.min(fromText, recogniserConfidence);
+  return { source, confidence: Math.round(confidence * 100) / 100 };
+}
+
+/** Records on the page how it was read and how well, with a warning when that was poorly. */
+export function noteReading(page: Page, source: PageReading["source"], runs: { text: string }[], recogniserConfidence: number | undefined, warnings: Warning[]): void {
+  const reading = pageReading(source, runs.map((r) => r.text).join(" "), recogniserConfidence);
+  if (!reading) return;
+  page.reading = reading;
+  const low = lowConfidenceWarning(page);
+  if (low) warnings.push(low);
+}
+
+/** A warning for a page read with low confidence, or none. */
+function lowConfidenceWarning(page: Page): Warning | undefined {
+  const reading = page.reading;
+  if (!reading || reading.confidence >= LOW_CONFIDENCE) return undefined;
+  const how = reading.source === "ocr" ? "read by OCR" : reading.source === "ocr-layer" ? "read from its OCR text layer" : "read from its text layer";
+  return { page: page.index, code: "low_confidence", message: `Page ${page.index + 1} was ${how} with low confidence (${reading.confidence.toFixed(2)}): its text may be incomplete or misread (handwriting, unusual type, a poor scan).` };
+}
