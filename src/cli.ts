@@ -60,7 +60,8 @@ async function main() {
       keep_header_footer: Boolean(flags["keep-header-footer"]),
       enable_text_cross_page: Boolean(flags["cross-page"]),
     };
-    const doc = await parseDocument(bytes, name, { features, onProgress: progressBar(name) });
+    // The renderer draws what must be read by OCR (text drawn as outlines, garbled text layers), as the service's does.
+    const doc = await parseDocument(bytes, name, { features, onProgress: progressBar(name), renderer: pdfiumRenderer(bytes) });
     const result = renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features });
     const json = JSON.stringify({ metadata: { page_num: doc.source.pageCount, file_type: doc.source.fileType }, result: { file_name: name, catalog: result.catalog, warnings: result.warnings, outputs: result.outputs } }, null, 2);
     if (outDir) {

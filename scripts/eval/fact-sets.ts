@@ -13,6 +13,7 @@ import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/option
 // @ts-expect-error: the scorer is plain JavaScript without types
 import { canonMath, containsRun, extractMathSpans } from "../../../shared/tools/score-facts/lib/latex.mjs";
 import { bestGlyphF1 } from "./formula-render";
+import { pdfiumRenderer } from "../../src/cli/wasm-from-disk";
 
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 const renderOptions = { outputFormats: ["markdown" as const], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, table: "html" as const }, features };
@@ -27,7 +28,7 @@ export async function factSetRows(corpus: string, setName: string, out: string, 
 }
 
 /** The same for a set laid out anywhere (the project's own fixtures); `setName` heads its rows. */
-export async function factSetRowsAt(bench: string, setName: string, out: string, scorer: string): Promise<[string, string, string][]> {
+export async function factSetRowsAt(bench: string, setName: string, out: string, scorer: string, asService = false): Promise<[string, string, string][]> {
   const pdfs = join(bench, "pdfs");
   const folders = readdirSync(pdfs, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   const displays = { truth: 0, found: 0, beyond: 0 };
@@ -35,7 +36,9 @@ export async function factSetRowsAt(bench: string, setName: string, out: string,
     for (const name of readdirSync(join(pdfs, set)).filter((f) => f.endsWith(".pdf")).sort()) {
       const file = join(pdfs, set, name);
       const md = name.replace(/\.pdf$/, ".md");
-      const doc = await parseDocument(new Uint8Array(readFileSync(file)), name, { features });
+      const bytes = new Uint8Array(readFileSync(file));
+      // As the service parses: with the page renderer, for pages whose text must be drawn to be read.
+      const doc = await parseDocument(bytes, name, { features, ...(asService ? { renderer: pdfiumRenderer(bytes) } : {}) });
       write(join(out, "docparse", set), md, renderParseResult(doc, renderOptions).outputs.markdown ?? "");
       countDisplays(join(bench, "groundtruth", set, name.replace(/\.pdf$/, ".json")), doc, displays);
       // Plain pdftotext, as the set's SOURCE.md measured it: -layout's column spacing splits its sentences.

@@ -1,7 +1,8 @@
 // The project's own real-world pages (test/fixtures/real-world/: furniture on single pages,
 // scans with OCR text layers, articles starting mid-page, bold and large paragraphs, text
 // drawn as outlines), scored like the corpus's olmOCR-format sets, by kind, beside
-// pdftotext; and whether the paragraphs set in bold or large type stayed paragraphs.
+// pdftotext, parsed as the service parses (with the page renderer, which text drawn as
+// outlines needs); and whether the paragraphs set in bold or large type stayed paragraphs.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { factSetRowsAt } from "./fact-sets";
@@ -9,7 +10,7 @@ import { factSetRowsAt } from "./fact-sets";
 const SET = "own real-world pages";
 
 export async function realWorldRows(fixtures: string, out: string, scorer: string): Promise<[string, string, string][]> {
-  const rows = await factSetRowsAt(fixtures, SET, out, scorer);
+  const rows = await factSetRowsAt(fixtures, SET, out, scorer, true);
   return [...rows, ...notHeadingRows(fixtures, out)];
 }
 

@@ -7,6 +7,7 @@ import type { FeatureConfig, ParseOptions } from "./options";
 import { checkLimits, openPdf, type PdfPage } from "./backends/pdf/open";
 import { pageRuns, type PageRuns } from "./backends/pdf/runs";
 import { scannedPageRuns, type PageRenderer } from "./backends/pdf/scan";
+import { withOutlinedText } from "./backends/pdf/outlined-text";
 import { grayFromSamples } from "./backends/image/gray";
 import { decode as decodePng } from "fast-png";
 import { pageDrawing } from "./backends/pdf/drawing";
@@ -94,7 +95,9 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
           const scanned = read?.runs;
           if (read?.fault) warnings.push({ page: i, code: "text_layer_unusable", message: `The text layer of page ${i + 1} is ${read.fault === "garbled" ? "garbled (glyph codes without their letters)" : "an implausible OCR layer"}: the page was read by OCR instead.` });
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
-          const processed = processPage(i, scanned ?? raw);
+          // Text drawn as outlines joins the text layer's, read from the page drawn by the renderer.
+          const text = scanned ?? (renderer ? await withOutlinedText(page, raw, pageForOcr(renderer, i, raw)) : raw);
+          const processed = processPage(i, text);
           noteReading(processed, scanned ? "ocr" : isOcrLayer(raw.runs) ? "ocr-layer" : "text-layer", (scanned ?? raw).runs, read?.confidence, warnings);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);

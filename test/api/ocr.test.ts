@@ -80,6 +80,19 @@ describe("text layers that cannot be trusted", () => {
     expect(body.data.result.outputs.json.pages[0].blocks.length).toBeGreaterThan(0);
   }, OCR_TIMEOUT);
 
+  it("reads text a poster draws as outlines, which its text layer lacks, by OCR of the drawn page", async () => {
+    // test/fixtures/real-world/pdfs/outlined/poster-outlined.pdf: title, subtitle and one box turned to paths by Ghostscript.
+    const file = new File([await fixtureFile("real-world/pdfs/outlined/poster-outlined.pdf")], "poster.pdf", { type: "application/pdf" });
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file });
+    expect(body.code, body.message).toBe(0);
+    const md: string = body.data.result.outputs.markdown.replace(/\s+/g, " ");
+    expect(md).toContain("Living with Water");
+    expect(md).toContain("Flood resilience open day at Riverside Community Hall");
+    expect(md).toContain("Bring photographs of your property and our surveyors will suggest");
+    // The page's own text is there once, as before.
+    expect(md.match(/Engineers from the river authority/g)).toHaveLength(1);
+  }, OCR_TIMEOUT);
+
   it("keeps a sound text layer, with no warning", async () => {
     const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await pdf("formulas.pdf") });
     expect(body.code, body.message).toBe(0);

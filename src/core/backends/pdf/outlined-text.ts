@@ -1,0 +1,90 @@
+// Text drawn as outlines on a born-digital page (a poster's title, a slide's banner, words
+// of a logo turned to paths by a design program): the drawing holds glyph shapes the text
+// layer knows nothing of. Such shapes are small curved paths in rows, with no text of the
+// layer among them. Where a page has them, and a renderer can draw it, the page is read by
+// OCR and the words that fall on those shapes join the page's runs, so they go through
+// lines, blocks and reading order with the rest of the text.
+import type { PdfPage } from "./open";
+import type { PageRuns, Run } from "./runs";
+import type { PageRenderer } from "./scan";
+import { pageDrawingClusters, type DrawingCluster } from "./drawing-clusters";
+import { recognizeUpright } from "../../ocr/orientation";
+import { ocrRuns } from "../../ocr/runs";
+import type { BBox } from "../../model";
+
+/** A glyph shape is no taller than this (points): larger curved drawings are artwork. */
+const MAX_GLYPH_HEIGHT = 80;
+/** ...and no shorter (a dot, a rule's rounded end). */
+const MIN_GLYPH_HEIGHT = 4;
+/** Shapes of letters on a page before it is read: a stray icon or two is no text. */
+const MIN_GLYPH_CLUSTERS = 6;
+/** A cluster holding this many curved paths with no text among them is a block of outlined text by itself. */
+const MIN_CURVED_BLOCK = 20;
+/** Words read with less confidence (0..100) than this are not taken. */
+const MIN_WORD_CONFIDENCE = 70;
+/** Points a word may stand beyond its shapes' box (the renderer's anti-aliasing, the recogniser's box). */
+const SLACK = 2;
+const POINTS_PER_INCH = 72;
+/** Two letters or figures in a row. */
+const WORD = /[\p{L}\p{N}]{2}/u;
+
+/**
+ * The page's runs with the text it draws as outlines added, read by OCR, and its drawing
+ * without those outlines (they are text now, not a figure); the page as it was when it has
+ * none or cannot be drawn.
+ */
+export async function withOutlinedText(page: PdfPage, raw: PageRuns, render: PageRenderer): Promise<PageRuns> {
+  // The service reads the drawing for its figures already (raw.drawings); otherwise it is read here.
+  const drawings = raw.drawings ?? (await pageDrawingClusters(page, raw.rotation));
+  const runs = await outlinedTextRuns(drawings, raw, render);
+  if (!runs.length) return raw;
+  const read = drawings.filter((c) => runs.some((r) => overlaps(r.bbox, c.bbox)));
+  return { ...raw, runs: [...raw.runs, ...runs], ...(raw.drawings ? { drawings: raw.drawings.filter((c) => !read.includes(c)) } : {}) };
+}
+
+async function outlinedTextRuns(drawings: DrawingCluster[], raw: PageRuns, render: PageRenderer): Promise<Run[]> {
+  const shapes = glyphShapes(drawings, raw.runs);
+  if (!shapes.length) return [];
+  const displayed = await render();
+  if (!displayed) return [];
+  const dpi = (displayed.width / raw.width) * POINTS_PER_INCH;
+  const { result, turn } = await recognizeUpright(displayed, dpi);
+  // A page whose own text stands sideways is read in its own frame; its outlines are not guessed at.
+  if (turn) return [];
+  const scale = raw.width / displayed.width;
+  const onShapes = result.words.filter((w) => {
+    if (w.confidence < MIN_WORD_CONFIDENCE || !/[\p{L}\p{N}]/u.test(w.text)) return false;
+    const box: BBox = [w.bbox[0] * scale, w.bbox[1] * scale, w.bbox[2] * scale, w.bbox[3] * scale];
+    return shapes.some((s) => inside(box, s)) && !raw.runs.some((r) => overlaps(box, r.bbox));
+  });
+  // A lone letter or figure read from a mark (a bullet, an arrow) is no text: a word is, or a
+  // letter among the words of its line ("a", "I", "18 April").
+  const words = onShapes.filter((w) => WORD.test(w.text) || onShapes.some((o) => o !== w && o.lineKey === w.lineKey && WORD.test(o.text)));
+  return words.length ? ocrRuns({ words, scale, width: raw.width, height: raw.height }).runs : [];
+}
+
+/**
+ * Boxes of the drawing that look like letters and hold none of the layer's text: shapes of
+ * a letter's height once the page has enough of them with curves (letters such as "l" and
+ * "v" have none), and blocks of many curved paths. Empty when the page has no such text.
+ */
+function glyphShapes(clusters: DrawingCluster[], runs: Run[]): BBox[] {
+  const textless = clusters.filter((c) => !runs.some((r) => overlaps(r.bbox, c.bbox)));
+  const letterHigh = textless.filter((c) => height(c.bbox) >= MIN_GLYPH_HEIGHT && height(c.bbox) <= MAX_GLYPH_HEIGHT);
+  const curvedLetters = letterHigh.filter((c) => c.curved > 0).length;
+  const blocks = textless.filter((c) => c.curved >= MIN_CURVED_BLOCK && !letterHigh.includes(c));
+  return [...(curvedLetters >= MIN_GLYPH_CLUSTERS ? letterHigh : []), ...blocks].map((c) => c.bbox);
+}
+
+const height = (b: BBox) => b[3] - b[1];
+
+function overlaps(a: BBox, b: BBox): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+/** The word's centre lies in the shape's box, give or take the slack. */
+function inside(word: BBox, shape: BBox): boolean {
+  const x = (word[0] + word[2]) / 2;
+  const y = (word[1] + word[3]) / 2;
+  return x >= shape[0] - SLACK && x <= shape[2] + SLACK && y >= shape[1] - SLACK && y <= shape[3] + SLACK;
+}
