@@ -68,9 +68,11 @@ describe("scans under an OCR text layer (ocrmypdf)", () => {
     expect(doc.pages[0].blocks.filter((b) => !b.hidden).length).toBeLessThanOrEqual(8);
   });
 
-  it("reads a typed memorandum as paragraphs of prose, not code", async () => {
-    const { doc, flat } = await parsed("ocr-layer/scan-typewritten.pdf");
+  it("reads a typed memorandum as paragraphs of prose, not code, its fields a line each", async () => {
+    const { doc, flat, markdown } = await parsed("ocr-layer/scan-typewritten.pdf");
     expect(doc.pages[0].blocks.filter((b) => b.type === "code")).toEqual([]);
+    // The heading's fields: each label with its value tabbed far right of it, on lines of their own, under the title.
+    expect(markdown).toMatch(/^MEMORANDUM\n\nTO: Borough Engineer and Surveyor\n\nFROM: Superintendent, Marsh Road Sewage Works\n\nDATE: 14th February 1968\n/);
     expect(flat).toContain("During the high tide on the night of the 9th February the water in the river rose");
     expect(flat).toContain("I recommend that the Committee be asked to approve the purchase of a third pump");
   });

@@ -28,6 +28,9 @@ const CAPITALS_HEADING_RATIO = 1.5;
 /** A display formula is set in from its column's text by more than this many font sizes. */
 const FORMULA_INSET = 3;
 
+/** A line opening with a field's label: a word or two in capitals, or capitalised, and a colon. */
+const FIELD_START = /^(\p{Lu}[\p{L}.]*)( \p{Lu}?[\p{L}.]+)?:\s+\S/u;
+
 export function buildBlocks(lines: Line[]): Block[] {
   // Lines arrive top to bottom across the whole page, so columns interleave: each line
   // joins the open paragraph it continues (directly below its last line), else opens one.
@@ -54,6 +57,8 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   if (allBold(line) && !allBold(prev) && SENTENCE_END.test(lineText(prev).trim())) return false;
   // So is a line opening with a bold label after a finished sentence ("ACTION: Notice of...").
   if (opensBold(line) && !endsBold(prev) && SENTENCE_END.test(lineText(prev).trim())) return false;
+  // Fields one per line ("TO: ...", "FROM: ..."): each is a line of its own, not a paragraph's.
+  if (FIELD_START.test(lineText(line)) && FIELD_START.test(lineText(prev))) return false;
   // A display formula stands on lines of its own, set in from the text that follows it.
   if (prev.bbox[0] - line.bbox[0] > FORMULA_INSET * size && group.every(isFormulaPiece)) return false;
   // A heading set in bold at the body size, on lines of its own: the first line in regular

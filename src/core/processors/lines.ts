@@ -67,7 +67,9 @@ export function buildLines(runs: Run[]): Line[] {
       // A list's marker hung out in the margin ("[12]", "3.", "•") stays with its item's
       // text: the white band under a column of such markers is no gutter between columns.
       const hungMarker = current.length === 1 && MARKER_ALONE.test(prev.text.trim());
-      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
+      // A field's label ("SUBJECT:", "Invoice no.:") and its value tabbed far right of it are one line.
+      const labelled = prev && fieldLabel(current) && !gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) && run.bbox[0] - prev.bbox[2] <= LABEL_GAP * Math.max(prev.fontSize, run.fontSize);
+      if (prev && !labelled && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
         lines.push(toLine(current));
         current = [];
       }
@@ -76,6 +78,18 @@ export function buildLines(runs: Run[]): Line[] {
     if (current.length) lines.push(toLine(current));
   }
   return lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+}
+
+/** A field's label: a word or three ending in a colon, opening its line... */
+const FIELD_LABEL = /^[\p{L}][\p{L}\p{N}.'’\- ]{0,24}:$/u;
+const MAX_LABEL_WORDS = 3;
+/** ...and its value at most this many font sizes right of it (a form's tab stop). */
+const LABEL_GAP = 8;
+
+/** The runs so far of a line are a field's label alone. */
+function fieldLabel(current: Run[]): boolean {
+  const text = current.map((r) => r.text).join(" ").replace(/\s+/g, " ").trim();
+  return FIELD_LABEL.test(text) && text.split(" ").length <= MAX_LABEL_WORDS;
 }
 
 /** On an OCR layer a gutter is wider than this many of the page's typical word spaces. */
