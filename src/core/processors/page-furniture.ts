@@ -16,9 +16,13 @@ const MAX_LINES = 2;
 const MAX_SIZE_RATIO = 1.1;
 /** A head in smaller type than the body is a running head when it stands this many body sizes above the text. */
 const SMALL_RATIO = 0.92;
-const HEAD_GAP = 1.5;
+const HEAD_GAP = 1.2;
+/** A head or foot set off as a whole has at most this many rows. */
+const MAX_GROUP_ROWS = 3;
 /** A running head split between the margins leaves this share of its width blank between its pieces. */
 const SPLIT_GAP = 0.25;
+/** A publisher's notice closes a column in this lower share of the page. */
+const BOILERPLATE_SHARE = 0.4;
 /** Body text that measures the page: a paragraph of this many characters or more. */
 const MIN_BODY_CHARS = 60;
 
@@ -35,12 +39,14 @@ const FURNITURE_WORDING = [
   /^(https?:\/\/|www\.)\S+$/i,
   /\bdoi:\s*10\.\d|\bdoi\.org\/10\./i,
   /\barxiv:\s*\d{4}\.\d{4,5}/i,
+  /\bpermission\s+to\s+(make|reproduce|copy)\b/i,
   /\b(preprint|manuscript)\s+submitted\s+to\b|\baccepted\s+manuscript\b|\bauthor'?s?\s+manuscript\b|\bunder\s+review\b/i,
   /\bconfidential\b|\bfor\s+internal\s+use\b|\bdo\s+not\s+(distribute|copy|cite)\b/i,
   /^printed\b/i,
   /\b(vol\.?|volume)\s*\d+|\b\d+\s*\(\d{4}\)\s*\d+\s*[-–]\s*\d+\b|\bpp\.\s*\d+\s*[-–]\s*\d+\b|\bissue\s+\d+\b/i,
 ];
-export const PAGE_NUMBER = /^(page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(\s*(of|\/)\s*\d{1,4})?$|^[ivxlcdm]{1,6}$/i;
+/** A page number alone: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "xii". */
+export const PAGE_NUMBER = /^(page\s*)?[-–—~]?\s*\d{1,4}\s*[-–—~]?(\s*(of|\/)\s*\d{1,4})?$|^[ivxlcdm]{1,6}$/i;
 /** A notice has words (numbers up a margin are a chart's axis or line numbers). */
 const WORDY = /\p{L}{3,}.*\s.*\p{L}{3,}/u;
 /** A line ending in a colon, or a figure's or table's label, leads into what follows it. */
@@ -57,7 +63,19 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
   const found = page.blocks.filter((b) => !b.hidden && sideways(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right));
   const level = page.blocks.filter((b) => !b.hidden && !sideways(b));
   found.push(...edgeRows(level, page, bodySize, "top"), ...edgeRows(level, page, bodySize, "bottom"));
+  found.push(...level.filter((b) => !found.includes(b) && isBoilerplate(b, level, page, bodySize)));
   return found;
+}
+
+/**
+ * A publisher's notice closing a column in small type (a paper's permission and copyright
+ * box: "Permission to make digital or hard copies...", "© 2025 ...", its DOI): at the foot
+ * of its column, and worded as furniture twice over, which a footnote is not.
+ */
+function isBoilerplate(b: Block, blocks: Block[], page: Page, bodySize: number): boolean {
+  if (b.type !== "text" || b.bbox[1] < page.height * (1 - BOILERPLATE_SHARE) || maxSize(b) > bodySize * SMALL_RATIO) return false;
+  if (FURNITURE_WORDING.filter((w) => w.test(b.text)).length < 2) return false;
+  return !blocks.some((o) => o !== b && o.bbox[1] >= b.bbox[3] && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2] && maxSize(o) > bodySize * SMALL_RATIO);
 }
 
 /** Text turned a quarter turn: lines taller than they are wide. */
@@ -65,33 +83,64 @@ function sideways(b: Block): boolean {
   return !!b.lines?.length && b.lines.every((l) => l.bbox[3] - l.bbox[1] > 2 * (l.bbox[2] - l.bbox[0]));
 }
 
-/** The rows of furniture at one edge of the page, taken from the edge inwards. */
+/**
+ * The rows of furniture at one edge of the page. A head or foot set off from the text by a
+ * gap goes as a whole (a head of two lines, a foot with a file path under its page count);
+ * otherwise rows go one by one from the edge inwards while they say what they are.
+ */
 function edgeRows(blocks: Block[], page: Page, bodySize: number, edge: "top" | "bottom"): Block[] {
   const rows = rowsOf(blocks);
   if (edge === "bottom") rows.sort((p, q) => q.bottom - p.bottom);
-  const found: Block[] = [];
-  for (const [i, row] of rows.entries()) {
+  // The edge's lines: rows in the band of short lines no larger than the body, from the edge in.
+  const lines: Row[] = [];
+  for (const row of rows) {
     const inBand = edge === "top" ? row.bottom <= page.height * EDGE_BAND : row.top >= page.height * (1 - EDGE_BAND);
-    const next = rows[i + 1];
-    if (!inBand || !next || !row.blocks.every((b) => edgeLine(b, bodySize))) break;
-    if (!isFurnitureRow(row, next, bodySize, edge)) break;
+    if (!inBand || !row.blocks.every((b) => edgeLine(b, bodySize))) break;
+    lines.push(row);
+  }
+  // Nothing but such lines: no text to set them off from.
+  if (lines.length === rows.length) return [];
+  const gapAfter = (i: number) => (edge === "top" ? rows[i + 1].top - rows[i].bottom : rows[i].top - rows[i + 1].bottom);
+  const last = lines.findIndex((_, i) => gapAfter(i) >= HEAD_GAP * bodySize);
+  if (last >= 0 && last < MAX_GROUP_ROWS) {
+    const group = lines.slice(0, last + 1);
+    // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
+    const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge)) + 1);
+    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize)) return group.flatMap((r) => r.blocks);
+    if (edge === "bottom" && foot.length && !foot.some(opensNote)) return foot.flatMap((r) => r.blocks);
+  }
+  const found: Block[] = [];
+  for (const row of lines) {
+    if (!saysFurniture(row, edge)) break;
     found.push(...row.blocks);
   }
   return found;
 }
 
-function isFurnitureRow(row: Row, next: Row, bodySize: number, edge: "top" | "bottom"): boolean {
+/** A row whose wording or page number says it is furniture (and, at the foot, that opens no footnote). */
+function saysFurniture(row: Row, edge: "top" | "bottom"): boolean {
   const texts = row.blocks.map((b) => b.text.trim());
-  if (edge === "bottom" && texts.some((t) => NOTE_OPENING.test(t) && !PAGE_NUMBER.test(t))) return false;
-  if (texts.some((t) => FURNITURE_WORDING.some((w) => w.test(t)))) return true;
+  if (edge === "bottom" && opensNote(row)) return false;
   // A page number standing on its own, with whatever shares its line.
-  if (texts.some((t) => PAGE_NUMBER.test(t))) return true;
-  // At the foot, position and size alone cannot tell a foot line from a footnote.
-  if (edge === "bottom" || next.top - row.bottom < HEAD_GAP * bodySize) return false;
-  // A head split between the margins ("Journal ... | Harbour et al."), or one line in small
-  // type over the text (not a label over a picture, nor a line that introduces what follows).
-  const small = row.blocks.every((b) => (b.lines?.length ?? 1) === 1 && maxSize(b) <= bodySize * SMALL_RATIO && !INTRODUCES.test(b.text.trim()));
-  return splitBetweenMargins(row) || (small && next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list"));
+  return texts.some((t) => PAGE_NUMBER.test(t) || FURNITURE_WORDING.some((w) => w.test(t)));
+}
+
+/** A row opening a footnote ("1 See ...", "* Corresponding author"). */
+const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.trim()) && !PAGE_NUMBER.test(b.text.trim()));
+
+/**
+ * Lines at the top set off from the text by a gap, `next` the text's first row: a head
+ * when a page number is among them (a letter's second page: addressee, page, date), or
+ * when every line is a head's: saying so, split between the margins ("Journal ... |
+ * Harbour et al."), or in small type over the text (not a label over a picture, nor a line
+ * that introduces what follows). At the foot, position and size alone cannot tell a foot
+ * line from a footnote, so only lines that say what they are, and those beyond them, go.
+ */
+function isHeadGroup(group: Row[], next: Row, bodySize: number): boolean {
+  if (group.some((row) => row.blocks.some((b) => PAGE_NUMBER.test(b.text.trim())))) return true;
+  const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list");
+  const small = (row: Row) => row.blocks.every((b) => (b.lines?.length ?? 1) === 1 && maxSize(b) <= bodySize * SMALL_RATIO && !INTRODUCES.test(b.text.trim()));
+  return group.every((row) => saysFurniture(row, "top") || splitBetweenMargins(row) || (small(row) && overText));
 }
 
 /** Pieces of a line flush with its two ends and a wide gap between them. */
