@@ -26,12 +26,12 @@ import { vectorFigureBlocks, vectorFigures } from "./vector-figures";
 import { markInlineFormulas } from "./inline-formulas";
 import { markCode } from "./code";
 import { straightenSkew } from "./skew";
-import { evenOcrSizes } from "./ocr-layer";
+import { evenOcrSizes, phrasesOfOcrLayer } from "./ocr-layer";
 
 export function processPage(index: number, read: PageRuns): Page {
   // Lines are found by baseline and paragraphs by size: a text layer slanting over a
-  // skewed scan is levelled first, and an OCR layer's sizes evened out.
-  const raw = { ...read, runs: evenOcrSizes(straightenSkew(read.runs)) };
+  // skewed scan is levelled first, an OCR layer's words joined into phrases and its sizes evened out.
+  const raw = { ...read, runs: evenOcrSizes(phrasesOfOcrLayer(straightenSkew(read.runs))) };
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
   // (pagination) reach neither.
   const furniture = artifactBlocks(raw.runs.filter((r) => r.artifact), raw.height);

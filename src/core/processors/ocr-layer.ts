@@ -33,3 +33,61 @@ export function evenOcrSizes(runs: Run[]): Run[] {
   const body = [...weight].sort((a, b) => b[1] - a[1])[0][0];
   return runs.map((r) => (READ_BY_OCR.test(r.fontFamily) && r.fontSize !== body && r.fontSize <= body * SIZE_NOISE && r.fontSize >= body / SIZE_NOISE ? { ...r, fontSize: body } : r));
 }
+
+/** Words of one line: baselines within this share of the font size (the layer is levelled first). */
+const SAME_LINE = 0.3;
+/** A gap up to this many of the page's typical word spaces joins two words into one phrase... */
+const PHRASE_SPACES = 2;
+/** ...and never less than this many font sizes. */
+const MIN_PHRASE_GAP = 1;
+
+/**
+ * An OCR layer's words joined into phrases, as our own OCR's are (ocr/runs.ts): the words
+ * of a line up to a gap far wider than its word spaces. The layer writes every word apart,
+ * and the table and column finders would take the word spaces of a scan, which line up by
+ * chance from line to line, for the white between columns.
+ */
+export function phrasesOfOcrLayer(runs: Run[]): Run[] {
+  if (!isOcrLayer(runs)) return runs;
+  const level = runs.filter((r) => !r.vertical && !r.rotated);
+  const lines: Run[][] = [];
+  for (const run of [...level].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0])) {
+    const line = lines.find((l) => Math.abs(l[0].baseline - run.baseline) < SAME_LINE * Math.min(l[0].fontSize, run.fontSize));
+    if (line) line.push(run);
+    else lines.push([run]);
+  }
+  const space = typicalSpace(lines);
+  const phrases: Run[] = [];
+  for (const line of lines) {
+    line.sort((a, b) => a.bbox[0] - b.bbox[0]);
+    let phrase = line[0];
+    for (const run of line.slice(1)) {
+      const gap = run.bbox[0] - phrase.bbox[2];
+      const em = Math.max(phrase.fontSize, run.fontSize);
+      if (gap >= 0 && gap <= Math.max(MIN_PHRASE_GAP * em, PHRASE_SPACES * space * em)) phrase = joined(phrase, run);
+      else {
+        phrases.push(phrase);
+        phrase = run;
+      }
+    }
+    phrases.push(phrase);
+  }
+  return [...phrases, ...runs.filter((r) => r.vertical || r.rotated)];
+}
+
+function joined(a: Run, b: Run): Run {
+  return { ...a, text: `${a.text} ${b.text}`, bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])], eol: b.eol };
+}
+
+/** The median gap between neighbouring words of the lines, in font sizes (gaps of two font sizes or more are not word spaces). */
+function typicalSpace(lines: Run[][]): number {
+  const gaps: number[] = [];
+  for (const line of lines) {
+    const sorted = [...line].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    for (let i = 1; i < sorted.length; i++) {
+      const gap = (sorted[i].bbox[0] - sorted[i - 1].bbox[2]) / Math.max(sorted[i].fontSize, sorted[i - 1].fontSize);
+      if (gap > 0 && gap < 2) gaps.push(gap);
+    }
+  }
+  return gaps.length ? gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : 0;
+}
