@@ -53,8 +53,8 @@ function boldShare(pages: Page[]): number {
  */
 const looksLikeMathematics = (text: string) => /[=<>≤≥≈≡∑∏∫√]/.test(text) || !/\p{L}{2,}/u.test(text);
 
-/** A sentence ends with its stop, maybe inside a closing quotation mark... */
-const SENTENCE_END = /[.!?…]["”’»)]?$/;
+/** A sentence ends with its stop, maybe inside a closing quotation mark (a question is a heading's form too: "Why apply?")... */
+const SENTENCE_END = /[.!…]["”’»)]?$/;
 /** ...and a quotation is wrapped in its marks. */
 const QUOTATION = /^["“„«‘][\s\S]*["”»’]$/;
 /** A one-line sentence this long is prose; a short one with a stop may be a heading ("1. Introduction."). */
