@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
 import { renderParseResult } from "../../src/core/render/result";
-import { fixtureFile } from "../helpers/corpus";
+import { corpusFile, fixtureFile } from "../helpers/corpus";
 
-async function parsed(path: string, over: Partial<FeatureConfig> = {}) {
+async function parsed(path: string, over: Partial<FeatureConfig> = {}, batch = "real-world") {
   const features = { ...DEFAULT_FEATURES, ...over };
-  const doc = await parseDocument(await fixtureFile(`real-world/pdfs/${path}`), path, { features });
+  const doc = await parseDocument(await fixtureFile(`${batch}/pdfs/${path}`), path, { features });
   const markdown = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features }).outputs.markdown!;
   return { doc, markdown, flat: markdown.replace(/\s+/g, " ") };
 }
@@ -53,6 +53,37 @@ describe("furniture of a single page, with no second page to compare", () => {
     expect(flat).not.toContain("THE TIDES OF THE NORTH SEA");
     expect(flat).not.toMatch(/(^| )86( |$)/);
     expect(flat).toContain("Haldane’s field books survive in the archive");
+  });
+});
+
+describe("furniture of a single page, second batch (test/fixtures/real-world-2, made by other hands)", () => {
+  const second = (path: string) => parsed(path, {}, "real-world-2");
+
+  it("hides a policy's head of two lines and its foot with a file path under the page count", async () => {
+    const { flat } = await second("furniture/hr-policy.pdf");
+    for (const furniture of ["Northbrook Regional Water Authority", "HR-POL-014 Rev. 3", "Effective from 1 July 2024", "Uncontrolled when printed", "Owner: Head of People Services"]) expect(flat).not.toContain(furniture);
+    expect(flat).toContain("Types of Flexible Working");
+  });
+
+  it("hides a paper's permission and copyright box at the foot of its column, keeps the column's text", async () => {
+    const { flat } = await second("furniture/conference-copyright.pdf");
+    expect(flat).not.toContain("Permission to make digital or hard copies");
+    expect(flat).not.toContain("https://doi.org/10.5555/3761902.3761944");
+    expect(flat).toContain("The study was approved by the ethics committee of the first");
+  });
+
+  it("hides the head of a typed letter's second page (addressee, page, date), keeps its signature", async () => {
+    const { flat } = await second("ocr-layer/typed-letter.pdf");
+    expect(flat).not.toContain("Mr. Harold J. Pettigrew");
+    expect(flat).not.toContain("March 14, 1968");
+    expect(flat).toContain("Walter B. Kessling");
+  });
+
+  it("reads an old book page's OCR layer as prose, not a table of its word spaces", async () => {
+    const { doc, flat } = await second("ocr-layer/bee-book-catchword.pdf");
+    expect(doc.pages[0].blocks.filter((b) => b.type === "table")).toEqual([]);
+    expect(flat).not.toContain("THE MANAGEMENT OF BEES");
+    expect(at(flat, "within a few inches of an abundant store")).toBeLessThan(at(flat, "OF FEEDING IN THE SPRING"));
   });
 });
 
@@ -125,5 +156,24 @@ describe("how far each page's reading can be trusted", () => {
     const scan = await parseDocument(await fixtureFile("images/phototest.png"), "phototest.png", { features: DEFAULT_FEATURES });
     expect(scan.pages[0].reading!.source).toBe("ocr");
     expect(scan.pages[0].reading!.confidence).toBeGreaterThan(0.8);
+  });
+});
+
+describe("what the single-page rules leave alone", () => {
+  const corpus = async (path: string) => parseDocument(await corpusFile(path), path, { features: DEFAULT_FEATURES });
+
+  it("keeps a figure's caption standing just over the page number", async () => {
+    // ICDAR 2013 eu-020, page 3: "Figure 2.2: ..." a line above the foot's "11".
+    const doc = await corpus("icdar2013-tables/eu/eu-020.pdf");
+    const caption = doc.pages[2].blocks.find((b) => b.text.startsWith("Figure 2.2: Percentage of students"));
+    expect(caption?.hidden).toBeFalsy();
+    expect(doc.pages[2].blocks.find((b) => b.text === "11")?.layer).toBe("footer");
+  });
+
+  it("keeps questions as headings: a question is a heading's form, not a sentence set large", async () => {
+    // ICDAR 2013 us-036: a leaflet's questions head its sections.
+    const doc = await corpus("icdar2013-tables/us/us-036.pdf");
+    const titles = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "title").map((b) => b.text));
+    expect(titles).toContain("Why should I consider a loan from the federal government?");
   });
 });
