@@ -14,6 +14,7 @@ import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/option
 import { canonMath, containsRun, extractMathSpans } from "../../../shared/tools/score-facts/lib/latex.mjs";
 import { bestGlyphF1 } from "./formula-render";
 import { pdfiumRenderer } from "../../src/cli/wasm-from-disk";
+import { MemoryImageStore } from "../../src/core/images/store";
 
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 const renderOptions = { outputFormats: ["markdown" as const], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, table: "html" as const }, features };
@@ -37,8 +38,9 @@ export async function factSetRowsAt(bench: string, setName: string, out: string,
       const file = join(pdfs, set, name);
       const md = name.replace(/\.pdf$/, ".md");
       const bytes = new Uint8Array(readFileSync(file));
-      // As the service parses: with the page renderer, for pages whose text must be drawn to be read.
-      const doc = await parseDocument(bytes, name, { features, ...(asService ? { renderer: pdfiumRenderer(bytes) } : {}) });
+      // As the service parses: with the page renderer and an image store, so the page's drawing
+      // is read and text that must be drawn to be read is.
+      const doc = await parseDocument(bytes, name, { features, ...(asService ? { renderer: pdfiumRenderer(bytes), images: { sink: new MemoryImageStore() } } : {}) });
       write(join(out, "docparse", set), md, renderParseResult(doc, renderOptions).outputs.markdown ?? "");
       countDisplays(join(bench, "groundtruth", set, name.replace(/\.pdf$/, ".json")), doc, displays);
       // Plain pdftotext, as the set's SOURCE.md measured it: -layout's column spacing splits its sentences.

@@ -96,7 +96,7 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
           if (read?.fault) warnings.push({ page: i, code: "text_layer_unusable", message: `The text layer of page ${i + 1} is ${read.fault === "garbled" ? "garbled (glyph codes without their letters)" : "an implausible OCR layer"}: the page was read by OCR instead.` });
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
           // Text drawn as outlines joins the text layer's, read from the page drawn by the renderer.
-          const text = scanned ?? (renderer ? await withOutlinedText(page, raw, pageForOcr(renderer, i, raw)) : raw);
+          const text = scanned ?? (renderer ? await withOutlinedText(raw, pageForOcr(renderer, i, raw)) : raw);
           const processed = processPage(i, text);
           noteReading(processed, scanned ? "ocr" : isOcrLayer(raw.runs) ? "ocr-layer" : "text-layer", (scanned ?? raw).runs, read?.confidence, warnings);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
