@@ -15,3 +15,8 @@ export function centreIn(b: BBox, box: BBox): boolean {
   const y = (b[1] + b[3]) / 2;
   return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
 }
+
+/** Whether two boxes share some area. */
+export function boxesMeet(a: BBox, b: BBox): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}

@@ -8,7 +8,7 @@ import { findGutters, isLocalGutter } from "./gutters";
 import { isStretchedSpace } from "./stretched-lines";
 import { MARKER_ALONE } from "./lists";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
-import { isOcrLayer } from "./ocr-layer";
+import { isOcrLayer, typicalWordSpace } from "./ocr-layer";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
@@ -94,25 +94,6 @@ function fieldLabel(current: Run[]): boolean {
 
 /** On an OCR layer a gutter is wider than this many of the page's typical word spaces. */
 const WIDE_SPACE = 2.2;
-/** Word spaces measured: gaps between words of a row up to this many font sizes (wider ones are a table's or a gutter's)... */
-const MAX_WORD_SPACE = 2;
-/** ...and at least this many of them, or the page's spaces are taken to be type's. */
-const MIN_WORD_SPACES = 20;
-
-/** The median word space between the runs of the page's rows, in font sizes (0 when too few to tell). */
-function typicalWordSpace(rows: Run[][]): number {
-  const spaces: number[] = [];
-  for (const row of rows) {
-    const sorted = [...row].sort((a, b) => a.bbox[0] - b.bbox[0]);
-    for (let i = 1; i < sorted.length; i++) {
-      const em = Math.max(sorted[i - 1].fontSize, sorted[i].fontSize);
-      const gap = (sorted[i].bbox[0] - sorted[i - 1].bbox[2]) / em;
-      if (gap > WORD_GAP && gap <= MAX_WORD_SPACE) spaces.push(gap);
-    }
-  }
-  return spaces.length >= MIN_WORD_SPACES ? spaces.sort((a, b) => a - b)[Math.floor(spaces.length / 2)] : 0;
-}
-
 /** A row of small type is a superscript or subscript of the row beside it... */
 const SCRIPT_SIZE = 0.85;
 /** ...when it is short: marks and exponents, not a line of footnote text. */

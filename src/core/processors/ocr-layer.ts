@@ -56,7 +56,7 @@ export function phrasesOfOcrLayer(runs: Run[]): Run[] {
     if (line) line.push(run);
     else lines.push([run]);
   }
-  const space = typicalSpace(lines);
+  const space = typicalWordSpace(lines);
   const phrases: Run[] = [];
   for (const line of lines) {
     line.sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -79,15 +79,22 @@ function joined(a: Run, b: Run): Run {
   return { ...a, text: `${a.text} ${b.text}`, bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])], eol: b.eol };
 }
 
-/** The median gap between neighbouring words of the lines, in font sizes (gaps of two font sizes or more are not word spaces). */
-function typicalSpace(lines: Run[][]): number {
+/** Gaps measured as word spaces: wider than a glyph's kerning (font sizes)... */
+const MIN_WORD_SPACE = 0.18;
+/** ...up to this many font sizes (wider ones are a table's or a gutter's)... */
+const MAX_WORD_SPACE = 2;
+/** ...and at least this many of them, or the page's spaces are not told (0). */
+const MIN_WORD_SPACES = 20;
+
+/** The median gap between neighbouring words of the lines (runs of one line each), in font sizes; 0 when too few to tell. */
+export function typicalWordSpace(lines: Run[][]): number {
   const gaps: number[] = [];
   for (const line of lines) {
     const sorted = [...line].sort((a, b) => a.bbox[0] - b.bbox[0]);
     for (let i = 1; i < sorted.length; i++) {
       const gap = (sorted[i].bbox[0] - sorted[i - 1].bbox[2]) / Math.max(sorted[i].fontSize, sorted[i - 1].fontSize);
-      if (gap > 0 && gap < 2) gaps.push(gap);
+      if (gap > MIN_WORD_SPACE && gap <= MAX_WORD_SPACE) gaps.push(gap);
     }
   }
-  return gaps.length ? gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : 0;
+  return gaps.length >= MIN_WORD_SPACES ? gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : 0;
 }

@@ -10,6 +10,7 @@ import type { DrawingCluster } from "./drawing-clusters";
 import { recognizeUpright } from "../../ocr/orientation";
 import { ocrRuns } from "../../ocr/runs";
 import type { BBox } from "../../model";
+import { boxesMeet, centreIn } from "../../geometry";
 
 /** A glyph shape is no taller than this (points): larger curved drawings are artwork. */
 const MAX_GLYPH_HEIGHT = 80;
@@ -47,7 +48,7 @@ export async function withOutlinedText(raw: PageRuns, render: PageRenderer): Pro
   if (!drawings) return raw;
   const runs = await outlinedTextRuns(drawings, raw, render);
   if (!runs.length) return raw;
-  const read = drawings.filter((c) => runs.some((r) => overlaps(r.bbox, c.bbox)));
+  const read = drawings.filter((c) => runs.some((r) => boxesMeet(r.bbox, c.bbox)));
   return { ...raw, runs: [...raw.runs, ...runs], ...(raw.drawings ? { drawings: raw.drawings.filter((c) => !read.includes(c)) } : {}) };
 }
 
@@ -64,7 +65,7 @@ async function outlinedTextRuns(drawings: DrawingCluster[], raw: PageRuns, rende
   const onShapes = result.words.filter((w) => {
     if (w.confidence < MIN_WORD_CONFIDENCE || !/[\p{L}\p{N}]/u.test(w.text)) return false;
     const box: BBox = [w.bbox[0] * scale, w.bbox[1] * scale, w.bbox[2] * scale, w.bbox[3] * scale];
-    return shapes.some((s) => inside(box, s)) && !raw.runs.some((r) => overlaps(box, r.bbox));
+    return shapes.some((s) => centreIn(box, [s[0] - SLACK, s[1] - SLACK, s[2] + SLACK, s[3] + SLACK])) && !raw.runs.some((r) => boxesMeet(box, r.bbox));
   });
   // A lone letter or figure read from a mark (a bullet, an arrow) is no text: a word is, or a
   // letter among the words of its line ("a", "I", "18 April"); and a line needs a word of
@@ -81,7 +82,7 @@ async function outlinedTextRuns(drawings: DrawingCluster[], raw: PageRuns, rende
  * curved paths. Empty when the page has no such text.
  */
 function glyphShapes(clusters: DrawingCluster[], runs: Run[]): BBox[] {
-  const textless = clusters.filter((c) => !runs.some((r) => overlaps(r.bbox, c.bbox)));
+  const textless = clusters.filter((c) => !runs.some((r) => boxesMeet(r.bbox, c.bbox)));
   const letterHigh = textless.filter((c) => height(c.bbox) >= MIN_GLYPH_HEIGHT && height(c.bbox) <= MAX_GLYPH_HEIGHT);
   const inRows = inLetterRows(letterHigh);
   const blocks = textless.filter((c) => c.curved >= MIN_CURVED_BLOCK && !letterHigh.includes(c));
@@ -107,14 +108,3 @@ function inLetterRows(shapes: DrawingCluster[]): DrawingCluster[] {
 }
 
 const height = (b: BBox) => b[3] - b[1];
-
-function overlaps(a: BBox, b: BBox): boolean {
-  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-}
-
-/** The word's centre lies in the shape's box, give or take the slack. */
-function inside(word: BBox, shape: BBox): boolean {
-  const x = (word[0] + word[2]) / 2;
-  const y = (word[1] + word[3]) / 2;
-  return x >= shape[0] - SLACK && x <= shape[2] + SLACK && y >= shape[1] - SLACK && y <= shape[3] + SLACK;
-}
