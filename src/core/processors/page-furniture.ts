@@ -1,8 +1,9 @@
 // Furniture a single page gives away by itself, with no second page to repeat it: running
 // heads and feet beyond the body text, told by where they stand, their size and their
-// wording, and notices set sideways in the side margins ("Downloaded from ... by guest",
-// an arXiv identifier). Rows are taken from the page's edge inwards and the first row that
-// is not furniture stops the search, so nothing between two pieces of body text is taken.
+// wording; notices set sideways in the side margins ("Downloaded from ... by guest", an
+// arXiv identifier); a publisher's box closing a column. Heads and feet are taken from the
+// page's edge inwards, as a group set off from the text or row by row, and the search stops
+// at the first line that is not furniture, so nothing between two pieces of body text goes.
 import type { Block, Page } from "../model";
 import { lineFontSize } from "./lines";
 
@@ -14,8 +15,9 @@ const MAX_CHARS = 200;
 const MAX_LINES = 2;
 /** ...and set no larger than the body text (a larger line at the top is a title). */
 const MAX_SIZE_RATIO = 1.1;
-/** A head in smaller type than the body is a running head when it stands this many body sizes above the text. */
+/** Type this much smaller than the body is small type (a running head's, a publisher's notice). */
 const SMALL_RATIO = 0.92;
+/** A head or foot stands off the text by at least this many body sizes (a blank line or so; lines of a paragraph stand 2-3 points apart). */
 const HEAD_GAP = 1.2;
 /** A head or foot set off as a whole has at most this many rows. */
 const MAX_GROUP_ROWS = 3;
