@@ -85,6 +85,7 @@ for (const set of ["pdf-parse-bench", "invoices"]) rows.push(...(await factSetRo
 rows.push(...(await tedsRows(corpus, features)));
 rows.push(...(await realWorldRows(resolve(root, "test/fixtures/real-world"), join(out, "real-world"), scorer)));
 rows.push(...(await realWorldRows(resolve(root, "test/fixtures/real-world-2"), join(out, "real-world-2"), scorer, "own real-world pages, batch 2")));
+rows.push(...(await realWorldRows(resolve(root, "test/fixtures/real-world-3"), join(out, "real-world-3"), scorer, "own real-world pages, batch 3 (held out)")));
 
 // Tables: pdftotext has none, so only our rows (its score would be zero).
 rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);
