@@ -6,7 +6,7 @@ import type { Document, DocumentSource, FileType, Page, Warning } from "./model"
 import type { FeatureConfig, ParseOptions } from "./options";
 import { checkLimits, openPdf, type PdfPage } from "./backends/pdf/open";
 import { pageRuns, type PageRuns } from "./backends/pdf/runs";
-import { scannedPageRuns, type PageRenderer } from "./backends/pdf/scan";
+import { scanCoverage, scannedPageRuns, type PageRenderer } from "./backends/pdf/scan";
 import { withOutlinedText } from "./backends/pdf/outlined-text";
 import { grayFromSamples } from "./backends/image/gray";
 import { decode as decodePng } from "fast-png";
@@ -21,7 +21,7 @@ import { REGION_DPI, regionPixelSize, type RegionRenderer } from "./raster/regio
 import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
 import { processDocument, processPage, type DocumentHints } from "./processors/index";
 import { isOcrLayer } from "./processors/ocr-layer";
-import { noteReading } from "./reading-confidence";
+import { coverageConfidence, noteReading } from "./reading-confidence";
 import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
 import { imagePages, inspectImage, isImageType } from "./backends/image/index";
 
@@ -98,7 +98,10 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
           // Text drawn as outlines joins the text layer's, read from the page drawn by the renderer.
           const text = scanned ?? (renderer ? await withOutlinedText(raw, pageForOcr(renderer, i, raw)) : raw);
           const processed = processPage(i, text);
-          noteReading(processed, scanned ? "ocr" : isOcrLayer(raw.runs) ? "ocr-layer" : "text-layer", (scanned ?? raw).runs, read?.confidence, warnings);
+          // An OCR layer is judged by its words and by how much of its scan's print they cover.
+          const ocrLayer = !scanned && isOcrLayer(raw.runs);
+          const coverage = ocrLayer ? await scanCoverage(page, raw) : undefined;
+          noteReading(processed, scanned ? "ocr" : ocrLayer ? "ocr-layer" : "text-layer", (scanned ?? raw).runs, read?.confidence ?? coverageConfidence(coverage), warnings);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
           if (renderer && imageContext && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));

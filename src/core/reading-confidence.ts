@@ -3,7 +3,8 @@
 // text layer (the file's own, or an OCR layer another program laid over a scan) is judged
 // by its words: the share of its characters in tokens that read as words or numbers, which
 // symbol soup, glyph codes without letters and an OCR engine's misreadings are not. A page
-// we read by OCR is also judged by the recogniser's own confidence in its words.
+// we read by OCR is also judged by the recogniser's own confidence in its words, and an OCR
+// layer by how much of its scan's print its words cover (backends/pdf/layer-coverage.ts).
 import type { Page, PageReading, Warning } from "./model";
 
 /** Below this, a page's reading is reported as doubtful. */
@@ -42,17 +43,26 @@ function readsAsWord(token: string): boolean {
   return MIXED.test(token);
 }
 
-/** What a page was read from, and how well (confidence from the text, capped by the recogniser's own for OCR). */
-export function pageReading(source: PageReading["source"], text: string, recogniserConfidence?: number): PageReading | undefined {
+/** What a page was read from, and how well: confidence from the text, capped by `cap` (the recogniser's own for our OCR, an OCR layer's coverage of its scan). */
+export function pageReading(source: PageReading["source"], text: string, cap?: number): PageReading | undefined {
   const fromText = textConfidence(text);
   if (fromText === undefined) return undefined;
-  const confidence = recogniserConfidence === undefined ? fromText : Math.min(fromText, recogniserConfidence);
+  const confidence = cap === undefined ? fromText : Math.min(fromText, cap);
   return { source, confidence: Math.round(confidence * 100) / 100 };
 }
 
+/**
+ * The trust an OCR layer's coverage of its scan's print allows: whole at full coverage,
+ * none when half the print is unread (a complete layer covers 97-100 % of it, the cells
+ * under a picture or a rule aside; one that skipped a column covers about two thirds).
+ */
+export function coverageConfidence(coverage: number | undefined): number | undefined {
+  return coverage === undefined ? undefined : Math.max(0, Math.min(1, 2 * coverage - 1));
+}
+
 /** Records on the page how it was read and how well, with a warning when that was poorly. */
-export function noteReading(page: Page, source: PageReading["source"], runs: { text: string }[], recogniserConfidence: number | undefined, warnings: Warning[]): void {
-  const reading = pageReading(source, runs.map((r) => r.text).join(" "), recogniserConfidence);
+export function noteReading(page: Page, source: PageReading["source"], runs: { text: string }[], cap: number | undefined, warnings: Warning[]): void {
+  const reading = pageReading(source, runs.map((r) => r.text).join(" "), cap);
   if (!reading) return;
   page.reading = reading;
   const low = lowConfidenceWarning(page);

@@ -139,6 +139,17 @@ describe("how far each page's reading can be trusted", () => {
     expect(doc.warnings).toEqual([]);
   });
 
+  it("warns when an OCR layer of good words leaves half its scan's print unread", async () => {
+    // test/fixtures/pdf/partial-ocr-layer.sh: a two-column scan under a layer read from the same scan with its right half blanked.
+    const doc = await parseDocument(await fixtureFile("pdf/partial-ocr-layer.pdf"), "partial.pdf", { features: DEFAULT_FEATURES });
+    expect(doc.pages[0].reading!.source).toBe("ocr-layer");
+    expect(doc.pages[0].reading!.confidence).toBeLessThan(0.6);
+    expect(doc.warnings).toEqual([{ page: 0, code: "low_confidence", message: expect.stringContaining("read from its OCR text layer with low confidence") }]);
+    // The same scan under the whole layer is trusted.
+    const whole = await parsed("ocr-layer/scan-two-column.pdf");
+    expect(whole.doc.pages[0].reading!.confidence).toBeGreaterThan(0.9);
+  });
+
   it("warns, with the figure, when a text layer it cannot replace reads as symbol soup", async () => {
     // test/fixtures/pdf/garbled-text-layer.pdf: glyph codes without letters over a picture of text
     // on a quarter of the page. Without a renderer to draw that page for OCR, the layer stands.

@@ -17,6 +17,7 @@ import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
 import type { BBox } from "../../model";
 import { textLayerFault, type TextLayerFault } from "./text-quality";
+import { printCoverage } from "./layer-coverage";
 
 /** A page with fewer visible characters than this has no usable text layer. */
 const MIN_TEXT_CHARS = 20;
@@ -76,6 +77,17 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   // The scan's ruling lines, for its tables.
   runs.rulings = imageRulings(image, (x1 - x0) / image.width, x0, y0);
   return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, confidence: result.meanConfidence / 100, ...(fault ? { fault } : {}) };
+}
+
+/**
+ * How much of the print of the scan under a page's text layer the layer's words lie on
+ * (layer-coverage.ts); undefined when the page has no scan or too little print to judge.
+ */
+export async function scanCoverage(page: PdfPage, raw: PageRuns): Promise<number | undefined> {
+  const viewport = page.getViewport({ scale: 1, rotation: raw.rotation ?? page.rotate });
+  const scan = largestPicture((await page.getOperatorList()) as OperatorList, viewport.transform as Matrix, viewport.width, viewport.height);
+  const source = scan && (await scanPicture(page, scan));
+  return source && printCoverage(source.displayed, source.bbox, raw.runs);
 }
 
 /** The page's scan as displayed (placed sideways or upside down, turned back to how the page shows it). */
