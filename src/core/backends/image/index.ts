@@ -51,7 +51,8 @@ export async function imagePages(bytes: Uint8Array, fileName: string, fileType: 
   // Every page damaged: the first page's own error says best what is wrong. A part of a
   // longer file (read apart, see tasks/run.ts) leaves that verdict to the whole document.
   const wholeFile = start === 0 && end >= sizes.length;
-  if (wholeFile && pages.length > 0 && warnings.length === pages.length) throw firstError;
+  const unreadable = warnings.filter((w) => w.code === "page_unreadable").length;
+  if (wholeFile && pages.length > 0 && unreadable === pages.length) throw firstError;
   return { source: { fileName, fileType, pageCount: sizes.length }, pages, warnings, hints: {} };
 }
 
