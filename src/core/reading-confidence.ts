@@ -13,6 +13,8 @@ export const LOW_CONFIDENCE = 0.6;
 const MIN_CHARS = 20;
 
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+/** CJK and full-width punctuation (、。，：；！？「」《》（）...). */
+const CJK_PUNCTUATION = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]/gu;
 /** A word: letters (any script, with their marks), joined by apostrophes, hyphens or dots. */
 const WORD = /^[\p{L}\p{M}]+(['’.\-][\p{L}\p{M}]+)*\.?$/u;
 const NUMBER = /^[+\-−]?[\d.,:/%]*\d[\d.,:/%]*$/;
@@ -27,7 +29,8 @@ const MAX_VOWELLESS = 4;
 export function textConfidence(text: string): number | undefined {
   let readable = 0;
   let all = 0;
-  for (const token of text.split(/\s+/)) {
+  // Scripts written without spaces run a sentence into one token: their punctuation parts it.
+  for (const token of text.replace(CJK_PUNCTUATION, " ").split(/\s+/)) {
     const core = token.replace(EDGE_PUNCTUATION, "");
     // Punctuation and symbols alone (dashes, bullets, operators) say nothing either way.
     if (!core) continue;

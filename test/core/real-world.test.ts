@@ -160,6 +160,26 @@ describe("how far each page's reading can be trusted", () => {
     expect(json.pages[0]).toMatchObject({ text_source: "text_layer", confidence: doc.pages[0].reading!.confidence });
   });
 
+  it("reads a picture of Chinese lines, judging its words as Chinese is written (no spaces, its own punctuation)", async () => {
+    // test/fixtures/images/chinese-lines.png: six lines set in Droid Sans Fallback (see the fixtures' README).
+    const doc = await parseDocument(await fixtureFile("images/chinese-lines.png"), "chinese-lines.png", { features: DEFAULT_FEATURES });
+    const markdown = renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES }).outputs.markdown!;
+    expect(markdown).toContain("工程师在河口设置了三个观测站");
+    expect(doc.pages[0].reading!.source).toBe("ocr");
+    // Whole sentences of Han between full-width commas and stops are words, not symbol soup.
+    expect(doc.pages[0].reading!.confidence).toBeGreaterThan(0.6);
+    expect(doc.warnings).toEqual([]);
+  });
+
+  it("reads a picture of signs that are no script with a warning, not as a damaged file", async () => {
+    // test/fixtures/images/symbols.png: three rows of dingbats and technical signs. A page read
+    // poorly is still a page read: the file is not refused, the warning says how poorly.
+    const doc = await parseDocument(await fixtureFile("images/symbols.png"), "symbols.png", { features: DEFAULT_FEATURES });
+    expect(doc.pages).toHaveLength(1);
+    expect(doc.pages[0].reading!.confidence).toBeLessThan(0.6);
+    expect(doc.warnings.map((w) => w.code)).toEqual(["low_confidence"]);
+  });
+
   it("gives a born-digital page full trust, and a scanned image the recogniser's confidence", async () => {
     const born = await parseDocument(await fixtureFile("pdf/formulas.pdf"), "formulas.pdf", { features: DEFAULT_FEATURES });
     expect(born.pages[0].reading).toEqual({ source: "text-layer", confidence: expect.any(Number) });
