@@ -107,6 +107,14 @@ export interface ListInfo {
   marker: string;
 }
 
+/** An inline formula of a PDF paragraph: its glyphs as printed in `text`, its LaTeX, and about where in `text` it stands. */
+export interface InlineMath {
+  printed: string;
+  latex: string;
+  /** Character offset in the block's text, near enough to tell it from the same glyphs elsewhere (the article "a" before a variable a). */
+  at?: number;
+}
+
 export interface Block {
   type: BlockType;
   bbox: BBox;
@@ -122,7 +130,7 @@ export interface Block {
   /** LaTeX of the inline formulas written into `text` as `$latex$` (renderers put them in the asked notation). */
   inlineFormulas?: string[];
   /** Inline formulas of a PDF paragraph, in reading order: the glyphs as printed in `text`, and their LaTeX (renderers write it in their place). */
-  inlineMath?: { printed: string; latex: string }[];
+  inlineMath?: InlineMath[];
   captions?: string[];
   /** A picture that sat in a table cell (Office files: a cell holds text only, so it follows its table); hidden with enable_table_image off. */
   inTable?: boolean;

@@ -151,12 +151,25 @@ describe("inline formulas in PDFs", () => {
     const doc = await parseFixture();
     const paragraph = doc.pages[0].blocks.find((b) => b.text.startsWith("Let "))!;
     expect(paragraph.text).toContain("Let f(x) = x2 + 1 for every real x");
-    expect(paragraph.inlineMath![0]).toEqual({ printed: "f(x) = x2 + 1", latex: "f(x)=x^{2}+1" });
+    expect(paragraph.inlineMath![0]).toMatchObject({ printed: "f(x) = x2 + 1", latex: "f(x)=x^{2}+1" });
+    // About where it stands in the text (lines joined by a space; a mended hyphen moves it a character).
+    expect(Math.abs(paragraph.inlineMath![0].at! - paragraph.text.indexOf("f(x) = x2 + 1"))).toBeLessThanOrEqual(3);
     const ascii = await markdown("ascii");
     expect(ascii.markdown).toContain("Let `f ( x ) = x^2 + 1` for every real `x`");
     const json = (ascii.json as any).pages[0].blocks.find((b: any) => b.content.startsWith("Let "));
     expect(json.content).toContain("`e^(i pi) = - 1`");
     expect((await markdown("mathml")).markdown).toContain("<msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mn>1</mn>");
+  });
+});
+
+describe("inline formulas written where they were printed", () => {
+  it("puts a variable a in its place, not on the article 'a' before it (nor A and I on the words)", async () => {
+    // test/fixtures/pdf/article-and-variable.tex: the article "a", "A" opening a sentence and the pronoun "I" stand before the variables $a$, $A$ and $I$ in the same paragraphs.
+    const doc = await parseDocument(await fixtureFile("pdf/article-and-variable.pdf"), "article-and-variable.pdf", { features: DEFAULT_FEATURES });
+    const md = markdownOf(doc);
+    expect(md).toContain("Consider a function defined on an interval and a scalar $a$ that bounds it from above.");
+    expect(md).toContain("A reader may ask whether $A$ must be closed, and whether the bound $a$ is attained.");
+    expect(md).toContain("and I write $I$ for the unit interval");
   });
 });
 

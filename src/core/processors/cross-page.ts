@@ -35,8 +35,10 @@ function continues(prev: Block, next: Block): boolean {
 }
 
 function merge(prev: Block, next: Block, acrossPages: boolean): void {
+  // The continuation's formulas stand after the paragraph's text so far.
+  const shift = prev.text.length + 1;
   prev.text = joinLines([prev.text, next.text]);
-  if (next.inlineMath) prev.inlineMath = [...(prev.inlineMath ?? []), ...next.inlineMath];
+  if (next.inlineMath) prev.inlineMath = [...(prev.inlineMath ?? []), ...next.inlineMath.map((m) => ({ ...m, ...(m.at !== undefined ? { at: m.at + shift } : {}) }))];
   if (acrossPages) next.continuesFromPreviousPage = true;
   next.hidden = true;
 }

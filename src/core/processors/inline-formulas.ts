@@ -5,7 +5,7 @@
 // printed (converters set them in the PDF's fonts); `inlineMath` pairs each printed
 // stretch with its LaTeX, and the Markdown and JSON renderers write it as `$latex$` (or
 // the asked notation) in its place.
-import type { Block, Line, Span } from "../model";
+import type { Block, InlineMath, Line, Span } from "../model";
 import { lineFontSize, WORD_GAP } from "./lines";
 import { concatLatex, isMathSpan as isMathFontSpan, regionLatex } from "./formulas";
 import { FUNCTION_NAMES } from "../latex/symbols";
@@ -79,7 +79,13 @@ export function markInlineFormulas(blocks: Block[], rules: Ruling[] = []): void 
   const textSize = typicalSize(blocks);
   for (const block of blocks) {
     if (block.type !== "text" || block.hidden || !block.lines?.length) continue;
-    const perLine = block.lines.map((line) => lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3]), signFonts));
+    // Where each line starts in the block's text, its lines joined by a space (near enough where hyphens are mended).
+    let lineStart = 0;
+    const perLine = block.lines.map((line) => {
+      const found = lineFormulas(line, rules.filter((r) => r.y0 > line.bbox[1] - lineFontSize(line) / 2 && r.y0 < line.bbox[3]), signFonts).map((f) => ({ ...f, at: lineStart + (f.at ?? 0) }));
+      lineStart += lineText(line).length + 1;
+      return found;
+    });
     const found = joinedOverLineBreaks(block.lines, perLine);
     if (found.length === 1 && block.lines.length === 1 && bare(found[0].printed) === bare(block.text) && displayable(found[0].printed, lineFontSize(block.lines[0]), textSize)) {
       // A line that is a formula and nothing else is a display (one inside a sentence shares its line with words).
@@ -115,14 +121,14 @@ const BREAKS_AFTER = /([=<>≤≥≠≈≡∼→←↦⇒⇔∈⊂⊆+\-−×·�
  * A formula TeX broke over two lines, after a relation or an operator at the end of one
  * line and going on at the start of the next, is one formula: "Sq³ =" + "β ∘ Sq² ∘ r".
  */
-function joinedOverLineBreaks(lines: Line[], perLine: { printed: string; latex: string }[][]): { printed: string; latex: string }[] {
-  const out: { printed: string; latex: string }[] = [];
+function joinedOverLineBreaks(lines: Line[], perLine: InlineMath[][]): InlineMath[] {
+  const out: InlineMath[] = [];
   // The formula ending the line before, when it ends that line.
-  let ending: { printed: string; latex: string } | undefined;
+  let ending: InlineMath | undefined;
   perLine.forEach((found, i) => {
     const [first, ...rest] = found;
     if (ending && first && BREAKS_AFTER.test(ending.latex) && bare(lineText(lines[i])).startsWith(bare(first.printed))) {
-      out[out.length - 1] = { printed: `${ending.printed} ${first.printed}`, latex: concatLatex(ending.latex, first.latex) };
+      out[out.length - 1] = { printed: `${ending.printed} ${first.printed}`, latex: concatLatex(ending.latex, first.latex), at: ending.at };
       out.push(...rest);
     } else out.push(...found);
     const last = out[out.length - 1];
@@ -152,7 +158,8 @@ function signOnlyFonts(blocks: Block[]): Set<string> {
   return new Set([...fonts.entries()].filter(([name, f]) => name !== body && !f.letters && f.signs).map(([name]) => name));
 }
 
-function lineFormulas(line: Line, rules: Ruling[], signFonts: Set<string>): { printed: string; latex: string }[] {
+/** The line's inline formulas, `at` their offset in the line's text. */
+function lineFormulas(line: Line, rules: Ruling[], signFonts: Set<string>): InlineMath[] {
   const size = lineFontSize(line);
   const spans = line.spans;
   const isMathSpan = (s: Span) => isMathFontSpan(s) || (signFonts.has(s.fontFamily) && s.fontSize >= SCRIPT_SIZE * size);
@@ -178,7 +185,7 @@ function lineFormulas(line: Line, rules: Ruling[], signFonts: Set<string>): { pr
   const isMath = (s: Span, i: number, inFormula = false) => isMathGlyphs(s, i, inFormula) || italicName(s, i, inFormula) || scriptedLetter(s, i);
   // An operator's name set upright in the text font against the bracket of its argument: "= IG" + "(T, a)", "/" + "SplitInformation" + "(T)".
   const nameAtBracket = (i: number) => UPRIGHT_NAME.test(spans[i].text) && spans[i + 1] !== undefined && glued(spans[i], spans[i + 1]) && isMathSpan(spans[i + 1]) && /^[([]/.test(spans[i + 1].text);
-  const out: { printed: string; latex: string }[] = [];
+  const out: InlineMath[] = [];
   for (let i = 0; i < spans.length; i++) {
     if (!isMath(spans[i], i)) continue;
     const start = i;
@@ -204,7 +211,8 @@ function lineFormulas(line: Line, rules: Ruling[], signFonts: Set<string>): { pr
     if (!printed || MARK_ONLY.test(printed) || !MEANINGFUL.test(printed)) continue;
     const latex = regionLatex([{ bbox: line.bbox, spans: stretch }], line, rules)?.replace(/[.,;:]+$/, "");
     // A reading that leaves brackets open, or starts on punctuation, is a formula read in part (a script over two rows): the glyphs stay as printed.
-    if (latex && balanced(printed) && balanced(latex) && !/^[.,;:]/.test(latex)) out.push({ printed, latex });
+    const at = spans.slice(0, start).reduce((n, sp) => n + sp.text.length, 0) - (stretch[0] === spans[start] ? 0 : stretch[0].text.length);
+    if (latex && balanced(printed) && balanced(latex) && !/^[.,;:]/.test(latex)) out.push({ printed, latex, at });
   }
   return out;
 }

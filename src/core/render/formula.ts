@@ -45,20 +45,25 @@ export function withPrintedMath(b: Block): Block {
   if (!b.inlineMath?.length) return b;
   let text = b.text;
   let cursor = 0;
+  // How far the text written so far has moved from the block's text (where `at` counts).
+  let shift = 0;
   const written: string[] = [];
-  for (const { printed, latex } of b.inlineMath) {
+  for (const { printed, latex, at } of b.inlineMath) {
     const glyphs = [...printed.replace(/\s+/g, "")];
     if (!glyphs.length) continue;
     const body = glyphs.map((g) => g.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("\\s*");
     const edge = /[\p{L}\p{N}]/u;
     const pattern = new RegExp(`${edge.test(glyphs[0]) ? "(?<![\\p{L}\\p{N}])" : ""}${body}${edge.test(glyphs[glyphs.length - 1]) ? "(?![\\p{L}\\p{N}])" : ""}`, "gu");
     pattern.lastIndex = cursor;
-    const m = pattern.exec(text);
+    // The same glyphs may stand earlier as a word (the article "a" before the variable a): the match nearest where the formula was printed.
+    const matches = [...text.matchAll(pattern)].filter((m) => m.index >= cursor);
+    const m = at === undefined ? matches[0] : matches.sort((p, q) => Math.abs(p.index - at - shift) - Math.abs(q.index - at - shift))[0];
     if (!m) continue;
     // Two formulas against each other are kept apart by a space: "$$" would open a display.
     const replacement = `${m.index > 0 && text[m.index - 1] === "$" ? " " : ""}$${latex}$`;
     text = text.slice(0, m.index) + replacement + text.slice(m.index + m[0].length);
     cursor = m.index + replacement.length;
+    shift += replacement.length - m[0].length;
     written.push(latex);
   }
   return written.length ? { ...b, text, inlineFormulas: [...(b.inlineFormulas ?? []), ...written] } : b;
