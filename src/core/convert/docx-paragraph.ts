@@ -4,7 +4,8 @@ import { AlignmentType } from "docx";
 import type { Block, Page } from "../model";
 import { blockAlign, firstLineIndent } from "./alignment";
 import { twips } from "./fonts";
-import { isVertical, linePitch } from "./layout-geometry";
+import { linePitch } from "./layout-geometry";
+import { isVertical } from "../geometry";
 
 const ALIGN = { left: undefined, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED } as const;
 

@@ -7,7 +7,7 @@
 // (a substitute font can set the text shorter than the figure) instead of squeezing beside it.
 import { ImportedXmlComponent, Paragraph } from "docx";
 import type { Block, Page } from "../model";
-import { isVertical } from "./layout-geometry";
+import { isVertical } from "../geometry";
 import { isFigure } from "./pictures";
 
 /** Text beside a figure overlaps at least this share of the figure's height... */

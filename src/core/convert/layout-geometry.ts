@@ -142,22 +142,3 @@ export function pitchLead(block: Block): number {
   return pitch ? pitch - (PDF_ASCENT + main.descent) * main.size : (main.ascent - PDF_ASCENT) * main.size;
 }
 
-/** A line this many times taller than wide, and no wider than this many font sizes, is set vertically. */
-const VERTICAL_ASPECT = 2.5;
-const VERTICAL_MAX_WIDTH_EM = 1.6;
-
-/**
- * Text set vertically (rotated a quarter turn, as in table headers and margin notes): every
- * line far taller than wide and about one letter wide. Written horizontally in a box this
- * narrow it would break after every letter or two.
- */
-export function isVertical(block: Block): boolean {
-  const lines = block.lines ?? [];
-  if (!lines.length || block.text.replace(/\s/g, "").length < 2) return false;
-  return lines.every((l) => {
-    const w = l.bbox[2] - l.bbox[0];
-    const h = l.bbox[3] - l.bbox[1];
-    const size = Math.max(1, ...l.spans.map((s) => s.fontSize));
-    return h > VERTICAL_ASPECT * w && w <= VERTICAL_MAX_WIDTH_EM * size;
-  });
-}

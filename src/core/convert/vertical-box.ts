@@ -1,4 +1,4 @@
-// Where a vertically set block (layout-geometry isVertical) goes, for both layout
+// Where a vertically set block (geometry.ts isVertical) goes, for both layout
 // converters: the PDF box widened to hold a line of the substitute font and lengthened a
 // little at its top, since text read bottom to top starts at the box's bottom edge.
 import type { Block } from "../model";

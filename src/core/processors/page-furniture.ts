@@ -6,6 +6,7 @@
 // at the first line that is not furniture, so nothing between two pieces of body text goes.
 import type { Block, Page } from "../model";
 import { lineFontSize } from "./lines";
+import { isVertical } from "../geometry";
 
 /** Share of the page height at the top and at the bottom where heads and feet stand. */
 const EDGE_BAND = 0.12;
@@ -58,13 +59,14 @@ const NOTE_OPENING = /^\s*(\d{1,3}|[*†‡§¶])\s*\p{L}/u;
 
 /** The page's furniture found from the page alone; `bodySize` is the document's body font size. */
 export function pageFurniture(page: Page, bodySize: number): Block[] {
-  const body = page.blocks.filter((b) => !b.hidden && b.type !== "image" && !sideways(b) && b.text.length >= MIN_BODY_CHARS);
+  const body = page.blocks.filter((b) => !b.hidden && b.type !== "image" && !isVertical(b) && b.text.length >= MIN_BODY_CHARS);
   if (!body.length) return [];
   const left = Math.min(...body.map((b) => b.bbox[0]));
   const right = Math.max(...body.map((b) => b.bbox[2]));
-  const found = page.blocks.filter((b) => !b.hidden && sideways(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right));
-  const level = page.blocks.filter((b) => !b.hidden && !sideways(b));
-  found.push(...edgeRows(level, page, bodySize, "top"), ...edgeRows(level, page, bodySize, "bottom"));
+  const found = page.blocks.filter((b) => !b.hidden && isVertical(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right));
+  const level = page.blocks.filter((b) => !b.hidden && !isVertical(b));
+  const rows = rowsOf(level);
+  found.push(...edgeRows(rows, page, bodySize, "top"), ...edgeRows(rows, page, bodySize, "bottom"));
   found.push(...level.filter((b) => !found.includes(b) && isBoilerplate(b, level, page, bodySize)));
   return found;
 }
@@ -80,19 +82,13 @@ function isBoilerplate(b: Block, blocks: Block[], page: Page, bodySize: number):
   return !blocks.some((o) => o !== b && o.bbox[1] >= b.bbox[3] && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2] && maxSize(o) > bodySize * SMALL_RATIO);
 }
 
-/** Text turned a quarter turn: lines taller than they are wide. */
-function sideways(b: Block): boolean {
-  return !!b.lines?.length && b.lines.every((l) => l.bbox[3] - l.bbox[1] > 2 * (l.bbox[2] - l.bbox[0]));
-}
-
 /**
  * The rows of furniture at one edge of the page. A head or foot set off from the text by a
  * gap goes as a whole (a head of two lines, a foot with a file path under its page count);
  * otherwise rows go one by one from the edge inwards while they say what they are.
  */
-function edgeRows(blocks: Block[], page: Page, bodySize: number, edge: "top" | "bottom"): Block[] {
-  const rows = rowsOf(blocks);
-  if (edge === "bottom") rows.sort((p, q) => q.bottom - p.bottom);
+function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "bottom"): Block[] {
+  const rows = edge === "top" ? pageRows : [...pageRows].sort((p, q) => q.bottom - p.bottom);
   // The edge's lines: rows in the band of short lines no larger than the body, from the edge in.
   const lines: Row[] = [];
   for (const row of rows) {

@@ -1,7 +1,7 @@
 // Latin text turned a quarter turn outside tables (a side heading, a label up a margin): its
 // lines are found as for level text once it is turned upright, and neighbouring lines of
 // one size make a paragraph. Lines keep their page boxes, tall and narrow, which is how
-// converters know to set them turned (layout-geometry isVertical).
+// converters know to set them turned (geometry.ts isVertical).
 import type { Block, Line } from "../model";
 import type { Run } from "../backends/pdf/runs";
 import { joinLines } from "./blocks";
