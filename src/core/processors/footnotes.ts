@@ -5,7 +5,6 @@
 // merges, as one.
 import type { Block, Page } from "../model";
 import { lineFontSize } from "./lines";
-import { bodyFontSize } from "./headings";
 
 /** Footnotes live in the lower part of the page. */
 const LOWER_SHARE = 0.5;
@@ -22,8 +21,8 @@ const MIN_UNMARKED_CHARS = 100;
 /** ...set off from the body text above it by at least this many of its own line heights. */
 const UNMARKED_GAP = 1;
 
-export function markFootnotes(pages: Page[]): void {
-  const body = bodyFontSize(pages);
+/** `body`: the document's body font size (headings.ts bodyFontSize). */
+export function markFootnotes(pages: Page[], body: number): void {
   for (const page of pages) {
     const small = (b: Block) => !!b.lines?.length && Math.max(...b.lines.map(lineFontSize)) <= body * SMALL_RATIO;
     const notes = new Set<Block>();

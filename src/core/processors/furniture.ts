@@ -5,7 +5,6 @@
 // and moved to the header/footer layer, not deleted. What a single page gives away by
 // itself (page-furniture.ts) is furniture too.
 import type { Block, Page } from "../model";
-import { bodyFontSize } from "./headings";
 import { PAGE_NUMBER, pageFurniture } from "./page-furniture";
 
 /** Share of the page height at the top and bottom where running heads and feet live. */
@@ -29,7 +28,8 @@ const MIN_TEXT_REPEATS = 3;
 
 const normalise = (t: string) => t.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 
-export function markFurniture(pages: Page[]): void {
+/** `bodySize`: the document's body font size (headings.ts bodyFontSize). */
+export function markFurniture(pages: Page[], bodySize: number): void {
   const counts = new Map<string, number>();
   for (const page of pages) {
     const seen = new Set<string>();
@@ -44,7 +44,6 @@ export function markFurniture(pages: Page[]): void {
   const needed = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
   const neededText = Math.max(2, Math.min(needed, Math.max(MIN_TEXT_REPEATS, Math.ceil(pages.length * TEXT_REPEAT_SHARE))));
   const count = (key: string | undefined) => (key ? (counts.get(key) ?? 0) : 0);
-  const bodySize = bodyFontSize(pages);
   for (const page of pages) {
     const furniture = new Set<Block>();
     for (const b of page.blocks) {

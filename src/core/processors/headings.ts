@@ -74,8 +74,8 @@ function isSentence(b: Block): boolean {
   return SENTENCE_END.test(text) && ((b.lines?.length ?? 1) >= 2 || words >= MIN_SENTENCE_WORDS);
 }
 
-export function markHeadings(pages: Page[], levels: boolean): void {
-  const body = bodyFontSize(pages);
+/** `body`: the document's body font size (bodyFontSize). */
+export function markHeadings(pages: Page[], levels: boolean, body: number): void {
   const bodyIsBold = boldShare(pages) > BOLD_BODY_SHARE;
   const titles: Block[] = [];
   for (const page of pages) {

@@ -10,7 +10,7 @@ import { orderBlocks } from "./reading-order";
 import { buildVerticalBlocks } from "./vertical";
 import { artifactBlocks } from "./artifacts";
 import { markFurniture } from "./furniture";
-import { markHeadings } from "./headings";
+import { bodyFontSize, markHeadings } from "./headings";
 import { markFootnotes } from "./footnotes";
 import { applyOutline } from "./outline";
 import type { OutlineEntry } from "../backends/pdf/outline";
@@ -70,10 +70,12 @@ export interface DocumentHints {
 }
 
 export function processDocument(pages: Page[], features: FeatureConfig, hints: DocumentHints = {}): void {
-  markFurniture(pages);
+  // The body text's size, which the furniture, footnote and heading steps all measure against (hiding and retyping blocks leaves it as it is).
+  const bodySize = bodyFontSize(pages);
+  markFurniture(pages, bodySize);
   markLineNumbers(pages);
-  markFootnotes(pages);
-  markHeadings(pages, features.enable_title_level_recognition);
+  markFootnotes(pages, bodySize);
+  markHeadings(pages, features.enable_title_level_recognition, bodySize);
   // The author's own word on headings, where the file carries it; the structure tree is the more precise of the two.
   for (const entries of [hints.outline, hints.tagged]) if (entries?.length) applyOutline(pages, entries, features.enable_title_level_recognition);
   markLists(pages);
