@@ -67,9 +67,10 @@ export function buildLines(runs: Run[]): Line[] {
       // A list's marker hung out in the margin ("[12]", "3.", "•") stays with its item's
       // text: the white band under a column of such markers is no gutter between columns.
       const hungMarker = current.length === 1 && MARKER_ALONE.test(prev.text.trim());
-      // A field's label ("SUBJECT:", "Invoice no.:") and its value tabbed far right of it are one line.
-      const labelled = prev && fieldLabel(current) && !gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) && run.bbox[0] - prev.bbox[2] <= LABEL_GAP * Math.max(prev.fontSize, run.fontSize);
-      if (prev && !labelled && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize))))) {
+      // A field's label ("SUBJECT:", "Invoice no.:") and its value tabbed far right of it are one
+      // line (asked only of a gap that would split it: the label's text is joined to be read).
+      const labelled = () => fieldLabel(current) && !gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) && run.bbox[0] - prev.bbox[2] <= LABEL_GAP * Math.max(prev.fontSize, run.fontSize);
+      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize)))) && !labelled()) {
         lines.push(toLine(current));
         current = [];
       }
