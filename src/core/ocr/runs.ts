@@ -12,7 +12,8 @@ import type { OcrWord } from "./tsv";
 const LINE_HEIGHT_PER_FONT_SIZE = 1.0;
 /** The baseline sits this share of the font size above the bottom of a line with descenders. */
 const DESCENT = 0.2;
-const FONT_FAMILY = "OCR";
+/** The font our OCR's runs name (processors/ocr-layer.ts evens out their sizes). */
+export const OCR_FONT_FAMILY = "OCR";
 /** A gap wider than this many font sizes ends a phrase: justified word spaces stay below it, column gutters and table gaps above. */
 const PHRASE_GAP = 1.0;
 /** Scripts written without spaces between words (Han, kana, full-width forms). */
@@ -51,7 +52,7 @@ export function ocrRuns({ words, scale, width, height }: OcrRunsInput): PageRuns
     }
     phrases.forEach((phrase, i) => {
       const bbox: BBox = [phrase[0].bbox[0] * scale, top * scale, phrase[phrase.length - 1].bbox[2] * scale, bottom * scale].map(round) as BBox;
-      runs.push({ text: joinWords(phrase.map((w) => w.text)), bbox, baseline, fontSize, fontFamily: FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
+      runs.push({ text: joinWords(phrase.map((w) => w.text)), bbox, baseline, fontSize, fontFamily: OCR_FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
     });
   }
   return { width, height, runs };

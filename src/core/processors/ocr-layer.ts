@@ -5,11 +5,12 @@
 // page's body size are taken as the body size; a heading, twice as tall, keeps its own.
 // Our own OCR's runs (a scan, text drawn as outlines) are measured the same way.
 import type { Run } from "../backends/pdf/runs";
+import { OCR_FONT_FAMILY } from "../ocr/runs";
 
-/** Fonts OCR engines write their invisible layers in... */
+/** Fonts OCR engines write their invisible layers in. */
 const OCR_FONT = /glyphless|hiddenhorzocr|hiddenvertocr/i;
-/** ...and the one our own OCR's runs name (ocr/runs.ts). */
-const READ_BY_OCR = /glyphless|hiddenhorzocr|hiddenvertocr|^OCR$/i;
+/** A run read by OCR: an OCR layer's, or one of ours (ocr/runs.ts names its font). */
+const readByOcr = (r: Run) => OCR_FONT.test(r.fontFamily) || r.fontFamily === OCR_FONT_FAMILY;
 /** Share of the page's characters set in such a font for the page to be an OCR layer. */
 const MIN_OCR_SHARE = 0.8;
 /** Sizes within this factor of the body size are the body size measured unevenly. */
@@ -26,12 +27,12 @@ export function isOcrLayer(runs: Run[]): boolean {
  * the jitter taken out of their sizes; the other runs as they are.
  */
 export function evenOcrSizes(runs: Run[]): Run[] {
-  const read = runs.filter((r) => READ_BY_OCR.test(r.fontFamily));
+  const read = runs.filter(readByOcr);
   if (!read.length) return runs;
   const weight = new Map<number, number>();
   for (const r of read) weight.set(r.fontSize, (weight.get(r.fontSize) ?? 0) + r.text.length);
   const body = [...weight].sort((a, b) => b[1] - a[1])[0][0];
-  return runs.map((r) => (READ_BY_OCR.test(r.fontFamily) && r.fontSize !== body && r.fontSize <= body * SIZE_NOISE && r.fontSize >= body / SIZE_NOISE ? { ...r, fontSize: body } : r));
+  return runs.map((r) => (readByOcr(r) && r.fontSize !== body && r.fontSize <= body * SIZE_NOISE && r.fontSize >= body / SIZE_NOISE ? { ...r, fontSize: body } : r));
 }
 
 /** Words of one line: baselines within this share of the font size (the layer is levelled first). */
