@@ -55,8 +55,8 @@ export function withPrintedMath(b: Block): Block {
     const edge = /[\p{L}\p{N}]/u;
     const pattern = new RegExp(`${edge.test(glyphs[0]) ? "(?<![\\p{L}\\p{N}])" : ""}${body}${edge.test(glyphs[glyphs.length - 1]) ? "(?![\\p{L}\\p{N}])" : ""}`, "gu");
     pattern.lastIndex = cursor;
-    // The same glyphs may stand earlier as a word (the article "a" before the variable a): the match nearest where the formula was printed.
-    const matches = [...text.matchAll(pattern)].filter((m) => m.index >= cursor);
+    // From the cursor on (matchAll starts at lastIndex). The same glyphs may stand earlier as a word (the article "a" before the variable a): the match nearest where the formula was printed.
+    const matches = [...text.matchAll(pattern)];
     const m = at === undefined ? matches[0] : matches.sort((p, q) => Math.abs(p.index - at - shift) - Math.abs(q.index - at - shift))[0];
     if (!m) continue;
     // Two formulas against each other are kept apart by a space: "$$" would open a display.
