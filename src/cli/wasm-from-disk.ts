@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { providePdfWasmDecoders } from "../core/backends/pdf/wasm-decoders";
 import { useOcrAssetsFromDisk } from "./ocr-assets";
+import { usePaddleAssetsFromDisk } from "./paddle-assets";
 import { loadPdfium, renderRegions, type PdfiumCalls } from "../core/raster/pdfium";
 import type { RegionRenderer } from "../core/raster/region";
 
@@ -13,6 +14,7 @@ const pdfGenerated = resolve(import.meta.dirname, "../core/backends/pdf/generate
 
 export function useWasmFromDisk(): void {
   useOcrAssetsFromDisk();
+  usePaddleAssetsFromDisk();
   const compiled = new Map<string, Promise<WebAssembly.Module>>();
   providePdfWasmDecoders({
     async compile(filename) {

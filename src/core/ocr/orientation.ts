@@ -7,6 +7,7 @@
 import { doubled, fitWithin, rotateGray, type GrayImage } from "../backends/image/gray";
 import { MAX_OCR_PIXELS } from "../limits";
 import type { OcrPageResult } from "./engine";
+import type { OcrLanguage } from "./languages";
 import type { OcrWord } from "./tsv";
 import { recognizePage } from "./recognize";
 
@@ -25,12 +26,15 @@ export interface UprightReading {
   image: GrayImage;
 }
 
+/** The picture read by Tesseract turned clockwise by `turn` degrees, in `languages` (English, then Chinese when English is doubtful, by default). */
+export async function readTurned(gray: GrayImage, dpi: number | undefined, turn: number, languages?: readonly OcrLanguage[]): Promise<UprightReading> {
+  const image = fitWithin(rotateGray(sharpEnough(gray, dpi), turn), MAX_OCR_PIXELS);
+  const scaledDpi = dpi ? (dpi * image.width) / (turn % 180 ? gray.height : gray.width) : undefined;
+  return { result: await recognizePage({ bytes: image.pgm, dpi: scaledDpi }, languages), turn, image };
+}
+
 export async function recognizeUpright(gray: GrayImage, dpi?: number): Promise<UprightReading> {
-  const read = async (turn: number): Promise<UprightReading> => {
-    const image = fitWithin(rotateGray(sharpEnough(gray, dpi), turn), MAX_OCR_PIXELS);
-    const scaledDpi = dpi ? (dpi * image.width) / (turn % 180 ? gray.height : gray.width) : undefined;
-    return { result: await recognizePage({ bytes: image.pgm, dpi: scaledDpi }), turn, image };
-  };
+  const read = (turn: number) => readTurned(gray, dpi, turn);
   const asItStands = await read(0);
   const retries = standsOnEnd(asItStands.result.words) ? [90, 270] : asItStands.result.meanConfidence < CONFIDENT ? [180] : [];
   // Lines read along the page beat columns of words set on end; then confidence decides.
@@ -57,7 +61,8 @@ function sharpEnough(gray: GrayImage, dpi: number | undefined): GrayImage {
   return resolution < MIN_OCR_DPI && gray.width * gray.height * 4 <= MAX_OCR_PIXELS ? doubled(gray) : gray;
 }
 
-function standsOnEnd(words: OcrWord[]): boolean {
+/** Most of the reading's longer words stand taller than wide: lines set on end, read as columns. */
+export function standsOnEnd(words: OcrWord[]): boolean {
   const telling = words.filter((w) => w.text.length >= TELLING_WORD);
   const tall = telling.filter((w) => w.bbox[3] - w.bbox[1] > w.bbox[2] - w.bbox[0]);
   return telling.length > 0 && tall.length > SIDEWAYS_SHARE * telling.length;

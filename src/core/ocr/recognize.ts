@@ -5,7 +5,7 @@ import { recognize, type OcrInput, type OcrPageResult } from "./engine";
 import { OCR_LANGUAGES, type OcrLanguage } from "./languages";
 
 /** Mean word confidence below which an English reading is doubted: clean English pages score 85-95, a Chinese page read as English 30-60. */
-const DOUBTFUL_CONFIDENCE = 70;
+export const DOUBTFUL_CONFIDENCE = 70;
 
 export async function recognizePage(input: OcrInput, languages: readonly OcrLanguage[] = OCR_LANGUAGES): Promise<OcrPageResult> {
   let best: OcrPageResult | undefined;

@@ -7,7 +7,7 @@ import type { PagesPart } from "../../pipeline";
 import type { ParseOptions } from "../../options";
 import { processPage } from "../../processors/index";
 import { recognizePage } from "../../ocr/recognize";
-import { recognizeUpright } from "../../ocr/orientation";
+import { readPicture } from "../../ocr/read-picture";
 import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
 import { noteReading } from "../../reading-confidence";
@@ -60,7 +60,7 @@ async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, siz
   const image = decodePage(bytes, fileType, index, size);
   const dpi = image.dpi && image.dpi >= PLAUSIBLE_DPI[0] && image.dpi <= PLAUSIBLE_DPI[1] ? image.dpi : undefined;
   // A picture taken sideways or upside down is read turned upright (WEBP, decoded only inside the engine, as it comes).
-  const reading = image.gray ? await recognizeUpright(image.gray, dpi) : { result: await recognizePage({ bytes: image.bytes, dpi }), turn: 0, image };
+  const reading = image.gray ? await readPicture(image.gray, dpi) : { result: await recognizePage({ bytes: image.bytes, dpi }), turn: 0, image };
   const { words } = reading.result;
   const scale = POINTS_PER_INCH / (dpi ?? image.width / ASSUMED_PAGE_WIDTH_INCHES);
   const [width, height] = reading.turn % 180 ? [image.height, image.width] : [image.width, image.height];

@@ -1,0 +1,65 @@
+// A text line cut out of the page along its own direction, scaled to the height the
+// networks read (48 px), as their normalised NCHW input: the page is never turned or
+// deskewed as a whole, each line is sampled straight from where it lies.
+import type { GrayImage } from "../../backends/image/gray";
+
+export const LINE_HEIGHT = 48;
+
+/** A line to sample: its centre, the unit vector along it in reading direction, and its size (image pixels). */
+export interface LineFrame {
+  cx: number;
+  cy: number;
+  ux: number;
+  uy: number;
+  length: number;
+  thickness: number;
+}
+
+/**
+ * The line at height 48 and `width` pixels, values scaled to [-1, 1] as PP-OCR's recogniser
+ * and direction classifier expect; columns past the line's own width (padding) are page white.
+ */
+export function lineInput(image: GrayImage, line: LineFrame, width: number, padTo = width): Float32Array {
+  const plane = padTo * LINE_HEIGHT;
+  const input = new Float32Array(3 * plane).fill(1);
+  const { ux, uy } = line;
+  // v: across the line, pointing "down" from the text's point of view.
+  const vx = -uy;
+  const vy = ux;
+  const stepU = line.length / width;
+  const stepV = line.thickness / LINE_HEIGHT;
+  // Shrinking by more than 2: average sub-samples, so thin strokes are not skipped over.
+  const k = Math.min(4, Math.max(1, Math.ceil(Math.max(stepU, stepV) / 2)));
+  for (let j = 0; j < LINE_HEIGHT; j++) {
+    for (let i = 0; i < width; i++) {
+      let sum = 0;
+      for (let a = 0; a < k; a++) {
+        for (let b = 0; b < k; b++) {
+          const u = -line.length / 2 + (i + (a + 0.5) / k) * stepU;
+          const v = -line.thickness / 2 + (j + (b + 0.5) / k) * stepV;
+          sum += bilinear(image, line.cx + u * ux + v * vx, line.cy + u * uy + v * vy);
+        }
+      }
+      const value = sum / (k * k) / 127.5 - 1;
+      const at = j * padTo + i;
+      input[at] = value;
+      input[plane + at] = value;
+      input[2 * plane + at] = value;
+    }
+  }
+  return input;
+}
+
+function bilinear(image: GrayImage, x: number, y: number): number {
+  const { width, height, pixels } = image;
+  const fx = x - 0.5;
+  const fy = y - 0.5;
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const tx = fx - x0;
+  const ty = fy - y0;
+  const at = (px: number, py: number) => (px < 0 || py < 0 || px >= width || py >= height ? 255 : pixels[py * width + px]);
+  const top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx;
+  const bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx;
+  return top * (1 - ty) + bottom * ty;
+}

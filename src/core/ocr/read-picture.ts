@@ -1,0 +1,22 @@
+// A page picture read by the engine that reads it best. Tesseract's English model reads it
+// first: on Latin print it is both the more exact (visible scans: 2.95 % CER against
+// PP-OCR's 17 %, mostly lines PP-OCR's boxes order worse) and four times the faster. A
+// reading it doubts (Chinese, a poor scan) or one of lines set on end goes to PP-OCR, which
+// reads Chinese and English and finds the page's direction and skew from its lines. Where
+// PP-OCR is not there, Tesseract reads on alone: turned, and in Chinese.
+import { rotateGray, type GrayImage } from "../backends/image/gray";
+import { MAX_OCR_PIXELS } from "../limits";
+import { fitWithin } from "../backends/image/gray";
+import { readTurned, recognizeUpright, standsOnEnd, type UprightReading } from "./orientation";
+import { paddleReader } from "./paddle/reader";
+import { DOUBTFUL_CONFIDENCE } from "./recognize";
+
+export async function readPicture(gray: GrayImage, dpi: number | undefined): Promise<UprightReading> {
+  const paddle = paddleReader();
+  if (!paddle) return recognizeUpright(gray, dpi);
+  const english = await readTurned(gray, dpi, 0, ["eng"]);
+  if (english.result.meanConfidence >= DOUBTFUL_CONFIDENCE && !standsOnEnd(english.result.words)) return english;
+  const image = fitWithin(gray, MAX_OCR_PIXELS);
+  const { result, turn } = await paddle.read(image);
+  return { result, turn, image: rotateGray(image, turn) };
+}
