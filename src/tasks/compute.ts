@@ -15,12 +15,14 @@ import { CORE_TO_API, ERRORS } from "../api/errors";
 import type { Config, Env } from "../env";
 import { blobKeys, getBytes, getJson, putJson } from "../storage/blob-store";
 import { taskRenderer } from "./renderer";
+import { taskOcrReader } from "./ocr-reader";
+import { providePaddleReader } from "../core/ocr/paddle/reader";
 import { R2ImageStore, taskImageAccess } from "./images";
 import { workersAiDescriber } from "./image-understanding";
 import type { Stage, TaskError, TaskRecord, TaskResultPointers } from "./record";
 
 /** What stage work needs of its Worker: storage, the renderer, the vision model and the signing secret. */
-export type ComputeEnv = Pick<Env, "BLOBS" | "RENDERER" | "AI" | "SIGNING_SECRET">;
+export type ComputeEnv = Pick<Env, "BLOBS" | "RENDERER" | "OCR" | "AI" | "SIGNING_SECRET">;
 
 /** What it needs of the task's moment and the main Worker's configuration, passed with each call so the two Workers never disagree. */
 export interface ComputeSettings {
@@ -46,6 +48,8 @@ export type StageResult =
 
 /** Runs one stage of a task; failures of the document are answered, passing ones (storage, a dead renderer) thrown to be retried. */
 export async function computeStage(env: ComputeEnv, record: TaskRecord, stage: Stage, range: number[] | undefined, settings: ComputeSettings): Promise<StageResult> {
+  // The same binding for every call of an isolate: set, not passed down through the image backend.
+  providePaddleReader(taskOcrReader(env));
   try {
     switch (stage) {
       case "parse": return await parseStage(env, record, settings);

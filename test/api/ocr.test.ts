@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { createKey, post, usageOf } from "../helpers/api";
+import { removeOcrModels, seedOcrModels } from "../helpers/ocr-models";
 
 let apiKey: string;
 beforeAll(async () => {
@@ -100,3 +101,37 @@ describe("text layers that cannot be trusted", () => {
     expect(body.data.result.outputs.json.pages[0]).toMatchObject({ text_source: "text_layer", confidence: expect.any(Number) });
   });
 });
+
+describe("pictures Tesseract doubts, read by PP-OCR in the OCR Worker", () => {
+  // test/fixtures/images/chinese-lines.png: six lines of Chinese prose (see the fixtures' README).
+  const LINES = [
+    "海港的潮汐每天涨落两次，渔船在清晨出海。",
+    "工程师在河口设置了三个观测站，记录水位和流速。",
+    "春季的大潮把泥沙带进港湾，冬季的风暴又把它们冲走。",
+    "研究人员每隔十分钟测量一次浊度，并在实验室称重水样。",
+    "结果表明，涨潮比落潮更短也更强，这对泥沙的输运非常重要。",
+    "沿岸的村庄依靠渔业和航运为生，港口的深度决定了它的未来。",
+  ];
+  const chinese = async () => new File([await fixtureFile("images/chinese-lines.png")], "chinese-lines.png");
+
+  it("reads the page with Tesseract when the networks are not in R2, losing nothing", async () => {
+    // First in this file, before any call has loaded the networks into the OCR Worker's isolate.
+    await removeOcrModels();
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await chinese() });
+    expect(body.code, body.message).toBe(0);
+    // Tesseract's Chinese is less exact (about 11 % of characters wrong here), but the page is read.
+    expect(body.data.result.outputs.markdown).toContain("工程师在河口设置了三个观测站");
+    expect(body.data.result.outputs.markdown.trim().split(/\n+/)).not.toEqual(LINES);
+  }, OCR_TIMEOUT);
+
+  it("reads a page of Chinese exactly, with the recogniser's confidence", async () => {
+    await seedOcrModels();
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await chinese() });
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.result.outputs.markdown.trim().split(/\n+/)).toEqual(LINES);
+    expect(body.data.result.outputs.json.pages[0]).toMatchObject({ text_source: "ocr", confidence: expect.any(Number) });
+    expect(body.data.result.outputs.json.pages[0].confidence).toBeGreaterThan(0.9);
+    expect(body.data.result.warnings).toEqual([]);
+  }, OCR_TIMEOUT);
+});
+

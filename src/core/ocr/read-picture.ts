@@ -4,11 +4,10 @@
 // reading it doubts (Chinese, a poor scan) or one of lines set on end goes to PP-OCR, which
 // reads Chinese and English and finds the page's direction and skew from its lines. Where
 // PP-OCR is not there, Tesseract reads on alone: turned, and in Chinese.
-import { rotateGray, type GrayImage } from "../backends/image/gray";
+import { fitWithin, rotateGray, type GrayImage } from "../backends/image/gray";
 import { MAX_OCR_PIXELS } from "../limits";
-import { fitWithin } from "../backends/image/gray";
 import { readTurned, recognizeUpright, standsOnEnd, type UprightReading } from "./orientation";
-import { paddleReader } from "./paddle/reader";
+import { paddleReader, type PaddlePageReading } from "./paddle/reader";
 import { DOUBTFUL_CONFIDENCE } from "./recognize";
 
 export async function readPicture(gray: GrayImage, dpi: number | undefined): Promise<UprightReading> {
@@ -17,6 +16,13 @@ export async function readPicture(gray: GrayImage, dpi: number | undefined): Pro
   const english = await readTurned(gray, dpi, 0, ["eng"]);
   if (english.result.meanConfidence >= DOUBTFUL_CONFIDENCE && !standsOnEnd(english.result.words)) return english;
   const image = fitWithin(gray, MAX_OCR_PIXELS);
-  const { result, turn } = await paddle.read(image);
-  return { result, turn, image: rotateGray(image, turn) };
+  let reading: PaddlePageReading;
+  try {
+    reading = await paddle.read(image);
+  } catch (e) {
+    // PP-OCR out of reach (its Worker or networks missing, a failed call) costs the page nothing: Tesseract reads it.
+    console.warn(`PP-OCR failed, Tesseract reads the page: ${e instanceof Error ? e.message : String(e)}`);
+    return recognizeUpright(gray, dpi);
+  }
+  return { result: reading.result, turn: reading.turn, image: rotateGray(image, reading.turn) };
 }
