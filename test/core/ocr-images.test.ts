@@ -103,6 +103,18 @@ describe("bad images", () => {
     expect(e.code).toBe("corrupt_file");
   });
 
+  it("reads a 12-megapixel colour JPEG, as phones take them, decoding its luma shrunk by half", async () => {
+    // images/phone-12mp.jpg: phototest at 4.5 times its size on a tinted 3000 × 4000 page, YCbCr 4:2:0.
+    // Decoded whole (as jpeg-js did) it passed the decoder's memory cap and was refused as damaged.
+    const doc = await parseDocument(await fixtureFile("images/phone-12mp.jpg"), "phone.jpg", options);
+    expect(visibleText(doc)).toContain(QUICK_BROWN_DOG);
+  }, OCR_TIMEOUT);
+
+  it("reads a progressive colour JPEG with restart markers", async () => {
+    const doc = await parseDocument(await fixtureFile("images/phototest-progressive.jpg"), "progressive.jpg", options);
+    expect(visibleText(doc)).toContain(QUICK_BROWN_DOG);
+  }, OCR_TIMEOUT);
+
   it("calls a JPEG cut before its frame header damaged", async () => {
     const jpeg = await fixtureFile("images/phototest.jpg");
     const e = await refusal(jpeg.slice(0, 12), "cut.jpg");

@@ -2,7 +2,7 @@
 // on dimensions and pixel count (decompression bombs) hold before memory is spent.
 import { CoreError } from "../../errors";
 import type { FileType } from "../../model";
-import { MAX_IMAGE_DIMENSION, MAX_IMAGE_PIXELS, MAX_PARSE_PAGES } from "../../limits";
+import { MAX_IMAGE_DIMENSION, MAX_IMAGE_PIXELS, MAX_JPEG_PIXELS, MAX_PARSE_PAGES } from "../../limits";
 
 export interface ImageSize {
   width: number;
@@ -25,17 +25,18 @@ export function probeImage(bytes: Uint8Array, fileType: FileType): ImageProbe {
   const pages = readSizes(bytes, fileType);
   if (pages.length === 0) throw new CoreError("corrupt_file", "The image holds no picture.");
   // Sizes are checked on the pages that will be read; a count past the page limit is refused by the caller.
-  pages.slice(0, MAX_PARSE_PAGES).forEach(checkSize);
+  const maxPixels = fileType === ".jpg" || fileType === ".jpeg" ? MAX_JPEG_PIXELS : MAX_IMAGE_PIXELS;
+  pages.slice(0, MAX_PARSE_PAGES).forEach((size, page) => checkSize(size, page, maxPixels));
   return { pages };
 }
 
-export function checkSize({ width, height }: ImageSize, page = 0): void {
+export function checkSize({ width, height }: ImageSize, page = 0, maxPixels = MAX_IMAGE_PIXELS): void {
   if (!(width > 0 && height > 0)) throw new CoreError("corrupt_file", `The image${page ? ` (page ${page + 1})` : ""} declares an empty size (${width} × ${height}).`);
   if (width > MAX_IMAGE_DIMENSION || height > MAX_IMAGE_DIMENSION) {
     throw new CoreError("limit_exceeded", `The image is ${width} × ${height} pixels; each side may be at most ${MAX_IMAGE_DIMENSION} pixels.`);
   }
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new CoreError("limit_exceeded", `The image has ${(width * height / 1e6).toFixed(1)} million pixels; at most ${MAX_IMAGE_PIXELS / 1e6} million are read (scan at 300 dpi or send a smaller picture).`);
+  if (width * height > maxPixels) {
+    throw new CoreError("limit_exceeded", `The image has ${(width * height / 1e6).toFixed(1)} million pixels; at most ${maxPixels / 1e6} million are read (scan at 300 dpi or send a smaller picture).`);
   }
 }
 
