@@ -126,7 +126,7 @@ function wordsMatched(truth: string, predicted: string): { truthWords: number; p
   return { truthWords: truthWords.length, predictedWords: predictedWords.length, commonWords };
 }
 
-function editDistance(a: string[], b: string[]): number {
+export function editDistance(a: string[], b: string[]): number {
   let prev = new Int32Array(b.length + 1).map((_, j) => j);
   let curr = new Int32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
