@@ -7,6 +7,7 @@
 import type { Run, PageRuns } from "../backends/pdf/runs";
 import type { BBox } from "../model";
 import type { OcrWord } from "./tsv";
+import { UNSPACED_SCRIPT } from "../scripts";
 
 /** A line's box spans ascenders to descenders: about one font size. */
 const LINE_HEIGHT_PER_FONT_SIZE = 1.0;
@@ -16,8 +17,6 @@ const DESCENT = 0.2;
 export const OCR_FONT_FAMILY = "OCR";
 /** A gap wider than this many font sizes ends a phrase: justified word spaces stay below it, column gutters and table gaps above. */
 const PHRASE_GAP = 1.0;
-/** Scripts written without spaces between words (Han, kana, full-width forms). */
-const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 export interface OcrRunsInput {
   words: OcrWord[];
@@ -60,7 +59,7 @@ export function ocrRuns({ words, scale, width, height }: OcrRunsInput): PageRuns
 
 /** Words joined by spaces, except between two characters of a script written without them. */
 function joinWords(words: string[]): string {
-  return words.reduce((text, word) => (text && !(CJK.test(text[text.length - 1]) && CJK.test(word[0])) ? `${text} ${word}` : text + word), "");
+  return words.reduce((text, word) => (text && !(UNSPACED_SCRIPT.test(text[text.length - 1]) && UNSPACED_SCRIPT.test(word[0])) ? `${text} ${word}` : text + word), "");
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -3,6 +3,7 @@
 // section numbering ("2.3.1") deepens the level; without it every title is level 1.
 import type { Block, Page } from "../model";
 import { lineFontSize } from "./lines";
+import { wordCount } from "../scripts";
 
 /** A title is at least this much larger than the body size. */
 const TITLE_SIZE_RATIO = 1.12;
@@ -69,7 +70,7 @@ const MIN_QUOTE_WORDS = 6;
  */
 function isSentence(b: Block): boolean {
   const text = b.text.trim();
-  const words = text.split(/\s+/).length;
+  const words = wordCount(text);
   if (QUOTATION.test(text) && words >= MIN_QUOTE_WORDS) return true;
   return SENTENCE_END.test(text) && ((b.lines?.length ?? 1) >= 2 || words >= MIN_SENTENCE_WORDS);
 }

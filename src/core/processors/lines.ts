@@ -9,6 +9,7 @@ import { isStretchedSpace } from "./stretched-lines";
 import { MARKER_ALONE } from "./lists";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 import { isOcrLayer, typicalWordSpace } from "./ocr-layer";
+import { UNSPACED_SCRIPT } from "../scripts";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
@@ -28,8 +29,6 @@ const GUTTER_SPLIT_GAP = 0.5;
  */
 export const TAB_GAP = 1;
 
-/** Scripts written without spaces between words (Han, kana, full-width forms; not Hangul, which spaces its words). */
-const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 export function buildLines(runs: Run[]): Line[] {
   const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0]);
@@ -203,7 +202,7 @@ function toLine(leftToRight: Run[]): Line {
     if (prev) {
       const gap = rtl ? prev.bbox[0] - run.bbox[2] : run.bbox[0] - prev.bbox[2];
       const needsSpace = gap > WORD_GAP * Math.min(prev.fontSize, run.fontSize) && !/\s$/.test(prev.text) && !/^\s/.test(text);
-      const cjkJoin = CJK.test(prev.text.slice(-1)) && CJK.test(text[0]);
+      const cjkJoin = UNSPACED_SCRIPT.test(prev.text.slice(-1)) && UNSPACED_SCRIPT.test(text[0]);
       if (needsSpace && !cjkJoin) text = " ".repeat(typedSpaces(prev, run, gap)) + text;
     }
     const last = spans[spans.length - 1];

@@ -6,6 +6,7 @@
 // Our own OCR's runs (a scan, text drawn as outlines) are measured the same way.
 import type { Run } from "../backends/pdf/runs";
 import { OCR_FONT_FAMILY } from "../ocr/runs";
+import { UNSPACED_SCRIPT } from "../scripts";
 
 /** Fonts OCR engines write their invisible layers in. */
 const OCR_FONT = /glyphless|hiddenhorzocr|hiddenvertocr/i;
@@ -87,12 +88,18 @@ const MAX_WORD_SPACE = 2;
 /** ...and at least this many of them, or the page's spaces are not told (0). */
 const MIN_WORD_SPACES = 20;
 
-/** The median gap between neighbouring words of the lines (runs of one line each), in font sizes; 0 when too few to tell. */
+/**
+ * The median gap between neighbouring words of the lines (runs of one line each), in font
+ * sizes; 0 when too few to tell. Gaps beside Chinese or Japanese are not counted: those
+ * scripts set no spaces, so the gaps there are gutters and tabs, which the word space is
+ * measured to tell apart.
+ */
 export function typicalWordSpace(lines: Run[][]): number {
   const gaps: number[] = [];
   for (const line of lines) {
     const sorted = [...line].sort((a, b) => a.bbox[0] - b.bbox[0]);
     for (let i = 1; i < sorted.length; i++) {
+      if (UNSPACED_SCRIPT.test(sorted[i - 1].text.slice(-1)) || UNSPACED_SCRIPT.test(sorted[i].text[0])) continue;
       const gap = (sorted[i].bbox[0] - sorted[i - 1].bbox[2]) / Math.max(sorted[i].fontSize, sorted[i - 1].fontSize);
       if (gap > MIN_WORD_SPACE && gap <= MAX_WORD_SPACE) gaps.push(gap);
     }

@@ -2,6 +2,7 @@
 // "DISCLAIMERS:"), centred on them, so its top falls below the first of them. Read by tops
 // alone it comes after that first line; a reader reads the label first, then its lines.
 import type { Block } from "../model";
+import { wordCount } from "../scripts";
 
 /** A label is one line of at most this many words, ending with a colon. */
 const MAX_WORDS = 4;
@@ -11,7 +12,7 @@ const REACH = 4;
 
 /** The blocks (sorted top to bottom) with each side label moved before the first block it labels. */
 export function withSideLabelsFirst(sorted: Block[]): Block[] {
-  const labels = sorted.filter((b) => b.lines?.length === 1 && LABEL.test(b.text) && b.text.trim().split(/\s+/).length <= MAX_WORDS);
+  const labels = sorted.filter((b) => b.lines?.length === 1 && LABEL.test(b.text) && wordCount(b.text) <= MAX_WORDS);
   if (!labels.length) return sorted;
   const middle = (b: Block) => (b.bbox[1] + b.bbox[3]) / 2;
   let out = [...sorted];

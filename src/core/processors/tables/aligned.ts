@@ -19,6 +19,7 @@ import { separatorBands } from "./separators";
 import { NUMERIC } from "./headers";
 import { type Frame, frameOf, ruledFrames } from "./frames";
 import { mergeSegments } from "./lattice";
+import { wordCount } from "../../scripts";
 
 /** A chunk wider than this share of the page is a line of prose, not a cell. */
 const PROSE_WIDTH = 0.3;
@@ -142,7 +143,7 @@ const SAME_EDGE = 1;
  * beside the other column's table).
  */
 function proseChunks(rows: TextRow[], pageWidth: number): Set<Chunk> {
-  const wordy = (c: Chunk) => c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && c.text.split(/\s+/).length >= PROSE_WORDS && !repeatsWords(c.text);
+  const wordy = (c: Chunk) => c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && wordCount(c.text) >= PROSE_WORDS && !repeatsWords(c.text);
   const out = new Set<Chunk>();
   rows.forEach((row, i) =>
     row.chunks.forEach((c, k) => {

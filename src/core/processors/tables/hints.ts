@@ -4,6 +4,7 @@
 // well-separated chunks, or announce themselves with a caption.
 import type { Run } from "../../backends/pdf/runs";
 import { type Chunk, textRows } from "./rows";
+import { wordCount } from "../../scripts";
 
 /** "Table 3", "TABLE IV", "Tab. 2", "Table ES-1", "Table A.2" opening a chunk. */
 const CAPTION = /^\s*(table|tab\.)\s*([a-z]{1,3}[-–.]?)?([0-9]+|[ivxl]+)\b/i;
@@ -18,7 +19,7 @@ const MIN_WIDE_ROWS = 3;
 /** ...or rows of two short chunks (two-column tables, forms). */
 const MIN_PAIR_ROWS = 4;
 
-const words = (c: Chunk) => c.text.split(/\s+/).length;
+const words = (c: Chunk) => wordCount(c.text);
 /** A label of a label/value pair: a few words, not the end of a sentence or clause. */
 const isLabel = (c: Chunk) => words(c) <= CELL_WORDS && !SENTENCE_END.test(c.text);
 
@@ -30,7 +31,7 @@ export function mayHoldTable(runs: Run[], pageWidth: number): boolean {
     if (row.chunks.some((c) => CAPTION.test(c.text))) return true;
     const narrow = row.chunks.filter((c) => c.bbox[2] - c.bbox[0] < PROSE_WIDTH * pageWidth);
     // Three narrow chunks may be the lines of a three-column page: count them only when short in words too.
-    if (narrow.filter((c) => c.text.split(/\s+/).length <= CELL_WORDS).length >= 3) wide++;
+    if (narrow.filter((c) => wordCount(c.text) <= CELL_WORDS).length >= 3) wide++;
     // Two narrow chunks, the first a label: a few words that do not end a sentence. Not the
     // short last line of a paragraph beside a line of the next column, nor a stretch of a
     // sentence beside a heading.

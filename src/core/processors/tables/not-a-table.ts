@@ -7,6 +7,7 @@ import type { Run } from "../../backends/pdf/runs";
 import { EXTENSION_FONT, MATH_FONT } from "../../latex/math-fonts";
 import type { Chunk, TextRow } from "./rows";
 import { NUMERIC } from "./headers";
+import { wordCount } from "../../scripts";
 
 /** A column reads like running text when half its chunks have at least this many words. */
 const PROSE_COLUMN_WORDS = 4;
@@ -66,7 +67,7 @@ function looksLikeText(rows: TextRow[], bounds: number[]): boolean {
   const words = Array.from({ length: colCount }, () => [] as number[]);
   const texts = Array.from({ length: colCount }, () => [] as string[]);
   for (const r of rows) for (const c of r.chunks) {
-    words[columnOf(c)].push(c.text.split(/\s+/).length);
+    words[columnOf(c)].push(wordCount(c.text));
     texts[columnOf(c)].push(c.text);
   }
   const prose = words.filter((w) => w.length && median(w) >= PROSE_COLUMN_WORDS).length;
