@@ -2,8 +2,9 @@
 // first: on Latin print it is both the more exact (visible scans: 2.95 % CER against
 // PP-OCR's 17 %, mostly lines PP-OCR's boxes order worse) and four times the faster. A
 // reading it doubts (Chinese, a poor scan) or one of lines set on end goes to PP-OCR, which
-// reads Chinese and English and finds the page's direction and skew from its lines. Where
-// PP-OCR is not there, Tesseract reads on alone: turned, and in Chinese.
+// reads Chinese and English and finds the page's direction and skew from its lines; its
+// reading is kept when it is confident, or more confident than Tesseract's. Where PP-OCR
+// is not there, Tesseract reads on alone: turned, and in Chinese.
 import { fitWithin, rotateGray, type GrayImage } from "../backends/image/gray";
 import { MAX_OCR_PIXELS } from "../limits";
 import { readTurned, recognizeUpright, standsOnEnd, type UprightReading } from "./orientation";
@@ -24,5 +25,12 @@ export async function readPicture(gray: GrayImage, dpi: number | undefined): Pro
     console.warn(`PP-OCR failed, Tesseract reads the page: ${e instanceof Error ? e.message : String(e)}`);
     return recognizeUpright(gray, dpi);
   }
-  return { result: reading.result, turn: reading.turn, image: rotateGray(image, reading.turn) };
+  const paddled = { result: reading.result, turn: reading.turn, image: rotateGray(image, reading.turn) };
+  const doubted = english.result.meanConfidence;
+  if (paddled.result.meanConfidence >= DOUBTFUL_CONFIDENCE) return paddled;
+  // Neither engine reads the page with confidence (handwriting, blackletter, signs): the more
+  // confident reading is kept, with the lower of the two confidences, two recognisers'
+  // doubts being surer than either's hope; the page is then flagged (low_confidence).
+  const best = paddled.result.meanConfidence > doubted ? paddled : english;
+  return { ...best, result: { ...best.result, meanConfidence: Math.min(doubted, paddled.result.meanConfidence) } };
 }

@@ -11,16 +11,20 @@ import type { LineFrame } from "./line-image";
 import type { PaddlePageReading } from "./reader";
 import { recognizeLine, upsideDown, type ReadChar } from "./recognize-line";
 import { paddleRuntime, queued, type PaddleRuntime } from "./runtime";
+import { UNSPACED_SCRIPT } from "../../scripts";
 
 /** A box this many times longer than thick shows the direction its line runs. */
 const ELONGATED = 2;
 /** Lines the direction classifier is asked about (the longest: they tell best). */
 const VOTERS = 15;
+/** A mean upside-down probability between these is no verdict... */
+const UNSURE_VOTE = [0.2, 0.8];
+/** ...and this many of the longest lines are read both ways instead. */
+const TIE_BREAKERS = 3;
 /** PaddleOCR's drop score: lines read with less mean confidence are noise (specks, pictures). */
 const DROP_SCORE = 0.5;
 /** Inside a line, characters further apart than this many times the line's median spacing are separate words. */
 const WORD_GAP = 2.5;
-const CJK = /[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
 export function readPage(image: GrayImage): Promise<PaddlePageReading> {
   return queued(async () => {
@@ -28,7 +32,7 @@ export function readPage(image: GrayImage): Promise<PaddlePageReading> {
     const boxes = await detectText(runtime, image);
     const axis = pageAxis(boxes);
     const lines = boxes.map((box) => frameOf(box, axis));
-    const flip = (await upsideDownShare(runtime, image, lines)) > 0.5;
+    const flip = await readsUpsideDown(runtime, image, lines);
     const direction = flip ? axis + Math.PI : axis;
     if (flip) for (const line of lines) Object.assign(line, { ux: -line.ux, uy: -line.uy });
     const turn = (((Math.round((-direction * 180) / Math.PI / 90) * 90) % 360) + 360) % 360;
@@ -38,16 +42,16 @@ export function readPage(image: GrayImage): Promise<PaddlePageReading> {
     let charCount = 0;
     for (const [i, line] of lines.entries()) {
       const chars = await recognizeLine(runtime, image, line);
-      const confidence = chars.reduce((s, c) => s + c.confidence, 0) / Math.max(1, chars.length);
-      if (!chars.some((c) => c.text.trim()) || confidence < DROP_SCORE) continue;
+      if (!chars.some((c) => c.text.trim()) || meanConfidence(chars) < DROP_SCORE) continue;
       for (const word of wordsOf(chars.map(asciiForm))) {
         words.push({ text: word.text, bbox: frame(line, word.from, word.to), confidence: Math.round(word.confidence * 100), lineKey: String(i) });
+        confidenceSum += word.confidence * word.text.length;
+        charCount += word.text.length;
       }
-      confidenceSum += confidence * chars.length;
-      charCount += chars.length;
     }
-    const cjk = words.filter((w) => CJK.test(w.text)).length;
+    const cjk = words.filter((w) => UNSPACED_SCRIPT.test(w.text)).length;
     return {
+      // Word confidences, as Tesseract's are: comparable with its readings, and what the page's confidence is capped by.
       result: { words, meanConfidence: charCount ? (100 * confidenceSum) / charCount : 0, language: cjk > words.length / 4 ? "chi_sim" : "eng" },
       turn,
     };
@@ -83,14 +87,28 @@ function frameOf(box: TextBox, axis: number): LineFrame {
   return { cx: box.cx, cy: box.cy, ux, uy, length, thickness };
 }
 
-/** Mean probability, over the page's longest lines, that they stand upside down as framed. */
-async function upsideDownShare(runtime: PaddleRuntime, image: GrayImage, lines: LineFrame[]): Promise<number> {
+/**
+ * Whether the lines, as framed, stand upside down: the direction classifier's vote over the
+ * page's longest lines, and when the vote is unsure (a script or typeface it does not know)
+ * the recogniser's own confidence reading the longest lines both ways.
+ */
+async function readsUpsideDown(runtime: PaddleRuntime, image: GrayImage, lines: LineFrame[]): Promise<boolean> {
   const voters = [...lines].sort((a, b) => b.length - a.length).slice(0, VOTERS);
-  if (!voters.length) return 0;
+  if (!voters.length) return false;
   let sum = 0;
   for (const line of voters) sum += await upsideDown(runtime, image, line);
-  return sum / voters.length;
+  const share = sum / voters.length;
+  if (share <= UNSURE_VOTE[0] || share >= UNSURE_VOTE[1]) return share > 0.5;
+  let asFramed = 0;
+  let turned = 0;
+  for (const line of voters.slice(0, TIE_BREAKERS)) {
+    asFramed += meanConfidence(await recognizeLine(runtime, image, line));
+    turned += meanConfidence(await recognizeLine(runtime, image, { ...line, ux: -line.ux, uy: -line.uy }));
+  }
+  return turned > asFramed;
 }
+
+const meanConfidence = (chars: ReadChar[]) => chars.reduce((s, c) => s + c.confidence, 0) / Math.max(1, chars.length);
 
 /**
  * Maps a stretch of a line ([from, to] along it, 0..1) to its box in the upright frame: the
@@ -119,6 +137,16 @@ function uprightFrame(image: GrayImage, direction: number, turn: number) {
     const clamp = (n: number, max: number) => Math.round(Math.min(max, Math.max(0, n)));
     return [clamp(Math.min(...xs), width), clamp(Math.min(...ys), height), clamp(Math.max(...xs), width), clamp(Math.max(...ys), height)];
   };
+}
+
+/**
+ * The chance that a word is read right: the product of its characters' probabilities (a
+ * word of five characters each read at 0.85 is right less than half the time). In scripts
+ * set without spaces a "word" is a whole run of characters, each its own word: their mean.
+ */
+function wordConfidence(chars: ReadChar[]): number {
+  if (chars.some((c) => UNSPACED_SCRIPT.test(c.text))) return meanConfidence(chars);
+  return chars.reduce((p, c) => p * c.confidence, 1);
 }
 
 interface ReadWord {
@@ -155,6 +183,6 @@ function wordsOf(chars: ReadChar[]): ReadWord[] {
     text: g.map((c) => c.text).join(""),
     from: Math.max(0, g[0].at - spacing / 2),
     to: Math.min(1, g[g.length - 1].at + spacing / 2),
-    confidence: g.reduce((s, c) => s + c.confidence, 0) / g.length,
+    confidence: wordConfidence(g),
   }));
 }
