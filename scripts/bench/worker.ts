@@ -9,12 +9,17 @@ import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/option
 import { ocrMemoryBytes } from "../../src/core/ocr/engine";
 import { loadPdfium, renderRegions } from "../../src/core/raster/pdfium";
 import pdfiumWasm from "../../src/core/raster/generated/pdfium.wasm";
+import { providePaddleReader } from "../../src/core/ocr/paddle/reader";
+import { taskOcrReader } from "../../src/tasks/ocr-reader";
+import type { Env } from "../../src/env";
 
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 
 export default {
-  async fetch(request: Request): Promise<Response> {
+  async fetch(request: Request, env: Pick<Env, "OCR">): Promise<Response> {
     const url = new URL(request.url);
+    providePaddleReader(taskOcrReader(env));
+    if (url.pathname === "/ocr-memory") return Response.json({ paddleWasmBytes: (await env.OCR?.memoryBytes()) ?? 0 });
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (url.pathname === "/draw") return draw(bytes);
     const doc = await parseDocument(bytes, "bench.pdf", { features });
