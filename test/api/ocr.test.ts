@@ -2,7 +2,7 @@
 // pages of a multi-page TIFF charged), a decompression bomb answered at once at no cost.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
-import { corpusFile, fixtureFile } from "../helpers/corpus";
+import { corpusFile, fixtureFile, fixtureText } from "../helpers/corpus";
 import { createKey, post, usageOf } from "../helpers/api";
 import { removeOcrModels, seedOcrModels } from "../helpers/ocr-models";
 
@@ -132,6 +132,32 @@ describe("pictures Tesseract doubts, read by PP-OCR in the OCR Worker", () => {
     expect(body.data.result.outputs.json.pages[0]).toMatchObject({ text_source: "ocr", confidence: expect.any(Number) });
     expect(body.data.result.outputs.json.pages[0].confidence).toBeGreaterThan(0.9);
     expect(body.data.result.warnings).toEqual([]);
+  }, OCR_TIMEOUT);
+
+  it("reads a Chinese page turned a quarter, upright, and says by how much", async () => {
+    // test/fixtures/ocr-pages/zh-rot90.png: a notice turned 90 degrees clockwise; read turned back by 270.
+    await seedOcrModels();
+    const file = new File([await fixtureFile("ocr-pages/zh-rot90.png")], "zh-rot90.png");
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file });
+    expect(body.code, body.message).toBe(0);
+    const markdown = body.data.result.outputs.markdown.replace(/\s/g, "");
+    const truth = (await fixtureText("ocr-pages/zh-rot90.txt")).replace(/\s/g, "");
+    // Its first and last sentences, in that order.
+    expect(markdown.indexOf(truth.slice(0, 12))).toBeGreaterThanOrEqual(0);
+    expect(markdown.indexOf(truth.slice(-10))).toBeGreaterThan(markdown.indexOf(truth.slice(0, 12)));
+    const page = body.data.result.outputs.json.pages[0];
+    expect(page.turned).toBe(270);
+    expect(body.data.result.warnings).toEqual([]);
+  }, OCR_TIMEOUT);
+
+  it("warns of a handwritten page that neither recogniser reads with confidence, rather than passing its noise as text", async () => {
+    // test/fixtures/ocr-pages/handwriting.png: a note in a school cursive, each line tilted.
+    await seedOcrModels();
+    const file = new File([await fixtureFile("ocr-pages/handwriting.png")], "note.png");
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file });
+    expect(body.code, body.message).toBe(0);
+    expect(body.data.result.warnings.map((w: { code: string }) => w.code)).toEqual(["low_confidence"]);
+    expect(body.data.result.outputs.json.pages[0].confidence).toBeLessThan(0.6);
   }, OCR_TIMEOUT);
 });
 

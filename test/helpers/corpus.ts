@@ -8,3 +8,4 @@ async function served(host: string, path: string): Promise<Uint8Array> {
 
 export const corpusFile = (path: string) => served("corpus.test", path);
 export const fixtureFile = (path: string) => served("fixtures.test", path);
+export const fixtureText = async (path: string) => new TextDecoder().decode(await fixtureFile(path));
