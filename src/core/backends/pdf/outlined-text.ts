@@ -7,7 +7,7 @@
 import type { PageRuns, Run } from "./runs";
 import type { PageRenderer } from "./scan";
 import type { DrawingCluster } from "./drawing-clusters";
-import { recognizeUpright } from "../../ocr/orientation";
+import { readPicture } from "../../ocr/read-picture";
 import { ocrRuns } from "../../ocr/runs";
 import type { BBox } from "../../model";
 import { boxesMeet, centreIn } from "../../geometry";
@@ -58,7 +58,7 @@ async function outlinedTextRuns(drawings: DrawingCluster[], raw: PageRuns, rende
   const displayed = await render();
   if (!displayed) return [];
   const dpi = (displayed.width / raw.width) * POINTS_PER_INCH;
-  const { result, turn } = await recognizeUpright(displayed, dpi);
+  const { result, turn } = await readPicture(displayed, dpi);
   // A page whose own text stands sideways is read in its own frame; its outlines are not guessed at.
   if (turn) return [];
   const scale = raw.width / displayed.width;

@@ -12,7 +12,7 @@ import { decodedObject, imagePlacements, type ImagePlacement } from "./images";
 import type { Matrix, OperatorList } from "./operator-walk";
 import { decodedSamples, type DecodedImage } from "../../images/png";
 import { grayFromSamples, rotateGray, type GrayImage } from "../image/gray";
-import { recognizeUpright } from "../../ocr/orientation";
+import { readPicture } from "../../ocr/read-picture";
 import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
 import type { BBox } from "../../model";
@@ -61,7 +61,7 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   const dpi = (displayed.width / (bbox[2] - bbox[0])) * POINTS_PER_INCH;
   // A page scanned sideways is read in the frame where its text stands upright, as the
   // text layer's sideways pages are (page.turned says by how much).
-  const { result, turn, image } = await recognizeUpright(displayed, dpi);
+  const { result, turn, image } = await readPicture(displayed, dpi);
   // No text read with any confidence: a full-page photograph or drawing, a figure page
   // rather than a scan; the page is read as it is, its picture kept as a figure.
   if (result.words.length < MIN_SCAN_WORDS || result.meanConfidence < MIN_SCAN_CONFIDENCE) return undefined;
