@@ -6,9 +6,16 @@ import type { PaddleRuntime } from "./runtime";
 
 /** The longest side the network looks at: 1600 keeps 8 pt type of a 300 dpi A4 page near 16 px. */
 const MAX_SIDE = 1600;
-/** Strip height (a multiple of 32, as the network's strides need) and the rows strips share. */
-const STRIP = 640;
+/**
+ * Pixels of one strip the network looks at: ONNX Runtime's WASM memory grows to the largest
+ * run's activations and never shrinks, and the isolate has 128 MB. Strips of 1600 × 192 pixels
+ * keep the runtime at 83 MB of WASM after dense pages (1600 × 640: 178-214 MB).
+ */
+const STRIP_PIXELS = 1600 * 192;
+/** Rows neighbouring strips share: a line of body text cut by one strip's edge lies whole in the other. */
 const OVERLAP = 64;
+/** Lines thicker than the overlap (times this) may be cut in every strip: they are taken from the whole page's detection instead. */
+const TALL_SHARE = 1;
 /** DB's thresholds (PaddleOCR's defaults): pixel probability, mean probability of a kept box. */
 const PIXEL_THRESHOLD = 0.3;
 const BOX_THRESHOLD = 0.6;
@@ -31,20 +38,45 @@ export interface TextBox {
   score: number;
 }
 
+/**
+ * The page's text boxes, at two scales: in strips at up to MAX_SIDE (small type), and whole
+ * at the scale that fits it in one strip's pixels, for type taller than the strips' overlap
+ * (a headline cut by a strip's edge is read as two lines of halves).
+ */
 export async function detectText(runtime: PaddleRuntime, image: GrayImage): Promise<TextBox[]> {
-  const scale = Math.min(1, MAX_SIDE / Math.max(image.width, image.height));
+  const fineScale = Math.min(1, MAX_SIDE / Math.max(image.width, image.height));
+  const fine = await detectAt(runtime, image, fineScale);
+  const coarseScale = Math.min(fineScale, Math.sqrt(STRIP_PIXELS / (image.width * image.height)));
+  if (coarseScale >= fineScale) return fine;
+  const tall = (await detectAt(runtime, image, coarseScale)).filter((b) => b.thickness * fineScale > TALL_SHARE * OVERLAP);
+  return [...tall, ...fine.filter((b) => !tall.some((t) => holds(t, b.cx, b.cy)))];
+}
+
+/** Whether a box holds a point. */
+function holds(box: TextBox, x: number, y: number): boolean {
+  const dx = x - box.cx;
+  const dy = y - box.cy;
+  const along = dx * Math.cos(box.angle) + dy * Math.sin(box.angle);
+  const across = -dx * Math.sin(box.angle) + dy * Math.cos(box.angle);
+  return Math.abs(along) <= box.length / 2 && Math.abs(across) <= box.thickness / 2;
+}
+
+async function detectAt(runtime: PaddleRuntime, image: GrayImage, scale: number): Promise<TextBox[]> {
   const width = Math.max(32, Math.ceil((image.width * scale) / 32) * 32);
   const height = Math.max(1, Math.round(image.height * scale));
   const map = new Float32Array(width * height);
-  for (let top = 0; top < height; top += STRIP - OVERLAP) {
-    const rows = Math.min(STRIP, Math.ceil((height - top) / 32) * 32);
+  // Strip heights are multiples of 32, as the network's strides need.
+  const strip = Math.max(2 * OVERLAP, Math.floor(STRIP_PIXELS / width / 32) * 32);
+  for (let top = 0; top < height; top += strip - OVERLAP) {
+    const rows = Math.min(strip, Math.ceil((height - top) / 32) * 32);
+    const last = top + rows >= height;
     const input = stripInput(image, scale, width, top, rows);
     const { data } = await runtime.run("det", input, [1, 3, rows, width]);
-    for (let y = 0; y < rows && top + y < height; y++) {
-      const row = (top + y) * width;
-      for (let x = 0; x < width; x++) map[row + x] = Math.max(map[row + x], data[y * width + x]);
-    }
-    if (top + rows >= height) break;
+    // Each strip gives the rows away from its edges, where it saw their lines whole; the seam is mid-overlap.
+    const from = top ? OVERLAP / 2 : 0;
+    const to = last ? rows : rows - OVERLAP / 2;
+    for (let y = from; y < to && top + y < height; y++) map.set(data.subarray(y * width, (y + 1) * width), (top + y) * width);
+    if (last) break;
   }
   return boxesOf(map, width, height).map((b) => ({ ...b, cx: b.cx / scale, cy: b.cy / scale, length: b.length / scale, thickness: b.thickness / scale }));
 }

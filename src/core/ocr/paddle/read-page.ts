@@ -3,7 +3,7 @@
 // on which end of it comes first), each line read along that direction, and its characters
 // cut into words. Words come out in the page's upright, deskewed frame, as if the picture
 // had been turned and straightened first (it never is: each line is sampled where it lies).
-import type { GrayImage } from "../../backends/image/gray";
+import { rotateGray, type GrayImage } from "../../backends/image/gray";
 import type { BBox } from "../../model";
 import type { OcrWord } from "../tsv";
 import { detectText, type TextBox } from "./detect";
@@ -29,19 +29,29 @@ const WORD_GAP = 2.5;
 export function readPage(image: GrayImage): Promise<PaddlePageReading> {
   return queued(async () => {
     const runtime = await paddleRuntime();
-    const boxes = await detectText(runtime, image);
+    // The detector looks at the page in strips across it: a page set sideways is turned a
+    // quarter first, so that its lines run along the strips and are not cut at every edge.
+    let source = image;
+    let boxes = await detectText(runtime, image);
+    let quarter = 0;
+    if (Math.abs(pageAxis(boxes)) > Math.PI / 4) {
+      quarter = 90;
+      source = rotateGray(image, quarter);
+      boxes = await detectText(runtime, source);
+    }
     const axis = pageAxis(boxes);
     const lines = boxes.map((box) => frameOf(box, axis));
-    const flip = await readsUpsideDown(runtime, image, lines);
+    const flip = await readsUpsideDown(runtime, source, lines);
     const direction = flip ? axis + Math.PI : axis;
     if (flip) for (const line of lines) Object.assign(line, { ux: -line.ux, uy: -line.uy });
-    const turn = (((Math.round((-direction * 180) / Math.PI / 90) * 90) % 360) + 360) % 360;
-    const frame = uprightFrame(image, direction, turn);
+    const turned = (((Math.round((-direction * 180) / Math.PI / 90) * 90) % 360) + 360) % 360;
+    const frame = uprightFrame(source, direction, turned);
+    const turn = (quarter + turned) % 360;
     const words: OcrWord[] = [];
     let confidenceSum = 0;
     let charCount = 0;
     for (const [i, line] of lines.entries()) {
-      const chars = await recognizeLine(runtime, image, line);
+      const chars = await recognizeLine(runtime, source, line);
       if (!chars.some((c) => c.text.trim()) || meanConfidence(chars) < DROP_SCORE) continue;
       for (const word of wordsOf(chars.map(asciiForm))) {
         words.push({ text: word.text, bbox: frame(line, word.from, word.to), confidence: Math.round(word.confidence * 100), lineKey: String(i) });
