@@ -7,7 +7,7 @@ import { rotateGray, type GrayImage } from "../../backends/image/gray";
 import type { BBox } from "../../model";
 import type { OcrWord } from "../tsv";
 import { detectText, type TextBox } from "./detect";
-import type { LineFrame } from "./line-image";
+import { inkExtent, type LineFrame } from "./line-image";
 import type { PaddlePageReading } from "./reader";
 import { recognizeLine, upsideDown, type ReadChar } from "./recognize-line";
 import { paddleRuntime, queued, type PaddleRuntime } from "./runtime";
@@ -53,8 +53,9 @@ export function readPage(image: GrayImage): Promise<PaddlePageReading> {
     for (const [i, line] of lines.entries()) {
       const chars = await recognizeLine(runtime, source, line);
       if (!chars.some((c) => c.text.trim()) || meanConfidence(chars) < DROP_SCORE) continue;
+      const ink = inkExtent(source, line);
       for (const word of wordsOf(chars.map(asciiForm))) {
-        words.push({ text: word.text, bbox: frame(line, word.from, word.to), confidence: Math.round(word.confidence * 100), lineKey: String(i) });
+        words.push({ text: word.text, bbox: frame(line, ink, word.from, word.to), confidence: Math.round(word.confidence * 100), lineKey: String(i) });
         confidenceSum += word.confidence * word.text.length;
         charCount += word.text.length;
       }
@@ -121,7 +122,8 @@ async function readsUpsideDown(runtime: PaddleRuntime, image: GrayImage, lines: 
 const meanConfidence = (chars: ReadChar[]) => chars.reduce((s, c) => s + c.confidence, 0) / Math.max(1, chars.length);
 
 /**
- * Maps a stretch of a line ([from, to] along it, 0..1) to its box in the upright frame: the
+ * Maps a stretch of a line ([from, to] along it, 0..1; [top, bottom] across it, pixels from
+ * its centre line) to its box in the upright frame: the
  * picture turned by `turn` and the rest of the reading direction (the skew) taken out.
  */
 function uprightFrame(image: GrayImage, direction: number, turn: number) {
@@ -133,12 +135,11 @@ function uprightFrame(image: GrayImage, direction: number, turn: number) {
     const dy = y - image.height / 2;
     return [dx * cos - dy * sin + width / 2, dx * sin + dy * cos + height / 2];
   };
-  return (line: LineFrame, from: number, to: number): BBox => {
+  return (line: LineFrame, [top, bottom]: [number, number], from: number, to: number): BBox => {
     const corners: [number, number][] = [];
     for (const along of [from, to]) {
-      for (const across of [-0.5, 0.5]) {
+      for (const v of [top, bottom]) {
         const u = (along - 0.5) * line.length;
-        const v = across * line.thickness;
         corners.push(toFrame(line.cx + u * line.ux - v * line.uy, line.cy + u * line.uy + v * line.ux));
       }
     }
