@@ -66,8 +66,9 @@ export async function ocrPagesRows(dir: string, outDir: string): Promise<[string
     ["Fraktur and script", (p) => p.kind === "fraktur" || p.kind === "handwriting"],
   ];
   for (const [label, keep] of groups) {
+    const chosen = pages.filter(keep);
+    if (!chosen.length) continue;
     for (const reader of READERS) {
-      const chosen = pages.filter(keep);
       const perPage = chosen.map((p) => scores.get(reader)!.get(p.image)!);
       const total = perPage.reduce((s, c) => ({ errors: s.errors + c.errors, truthChars: s.truthChars + c.truthChars, longer: s.longer + c.longer }), { errors: 0, truthChars: 0, longer: 0 });
       const ned = perPage.reduce((s, c) => s + c.errors / Math.max(1, c.longer), 0) / Math.max(1, perPage.length);
