@@ -49,7 +49,8 @@ function readsAsWord(token: string): boolean {
 /** What a page was read from, and how well: confidence from the text, capped by `cap` (the recogniser's own for our OCR, an OCR layer's coverage of its scan). */
 export function pageReading(source: PageReading["source"], text: string, cap?: number): PageReading | undefined {
   const fromText = textConfidence(text);
-  if (fromText === undefined) return undefined;
+  // Text too short or all signs says nothing: a recogniser's own confidence is then all there is.
+  if (fromText === undefined) return cap !== undefined && text.trim() ? { source, confidence: Math.round(cap * 100) / 100 } : undefined;
   const confidence = cap === undefined ? fromText : Math.min(fromText, cap);
   return { source, confidence: Math.round(confidence * 100) / 100 };
 }

@@ -27,16 +27,21 @@ export interface UprightReading {
 }
 
 /** The picture read by Tesseract turned clockwise by `turn` degrees, in `languages` (English, then Chinese when English is doubtful, by default). */
-export async function readTurned(gray: GrayImage, dpi: number | undefined, turn: number, languages?: readonly OcrLanguage[]): Promise<UprightReading> {
+async function readTurned(gray: GrayImage, dpi: number | undefined, turn: number, languages?: readonly OcrLanguage[]): Promise<UprightReading> {
   const image = fitWithin(rotateGray(sharpEnough(gray, dpi), turn), MAX_OCR_PIXELS);
   const scaledDpi = dpi ? (dpi * image.width) / (turn % 180 ? gray.height : gray.width) : undefined;
   return { result: await recognizePage({ bytes: image.pgm, dpi: scaledDpi }, languages), turn, image };
 }
 
-export async function recognizeUpright(gray: GrayImage, dpi?: number): Promise<UprightReading> {
-  const read = (turn: number) => readTurned(gray, dpi, turn);
+/**
+ * `languages`: those Tesseract may read the page in (English, then Chinese when English is
+ * doubtful, by default); `upsideDown`: whether a doubtful reading is tried upside down too
+ * (not when PP-OCR, which finds a page's direction itself, reads what Tesseract doubts).
+ */
+export async function recognizeUpright(gray: GrayImage, dpi?: number, { languages, upsideDown = true }: { languages?: readonly OcrLanguage[]; upsideDown?: boolean } = {}): Promise<UprightReading> {
+  const read = (turn: number) => readTurned(gray, dpi, turn, languages);
   const asItStands = await read(0);
-  const retries = standsOnEnd(asItStands.result.words) ? [90, 270] : asItStands.result.meanConfidence < CONFIDENT ? [180] : [];
+  const retries = standsOnEnd(asItStands.result.words) ? [90, 270] : upsideDown && asItStands.result.meanConfidence < CONFIDENT ? [180] : [];
   // Lines read along the page beat columns of words set on end; then confidence decides.
   const rank = (r: UprightReading) => (standsOnEnd(r.result.words) ? 0 : 1000) + r.result.meanConfidence;
   let best = asItStands;
