@@ -19,7 +19,7 @@ export default {
   async fetch(request: Request, env: Pick<Env, "OCR">): Promise<Response> {
     const url = new URL(request.url);
     providePaddleReader(taskOcrReader(env));
-    if (url.pathname === "/ocr-memory") return Response.json({ paddleWasmBytes: (await env.OCR?.memoryBytes()) ?? 0 });
+    if (url.pathname === "/ocr-memory") return Response.json({ bound: Boolean(env.OCR), paddleWasmBytes: (await env.OCR?.memoryBytes()) ?? 0 });
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (url.pathname === "/draw") return draw(bytes);
     const doc = await parseDocument(bytes, "bench.pdf", { features });

@@ -11,8 +11,8 @@ const file = process.argv[2] ?? resolve(root, "../shared/corpus/bench/mixed-280p
 const port = Number(process.env.BENCH_PORT ?? 8798);
 const base = `http://127.0.0.1:${port}`;
 // The OCR Worker beside the bench Worker reads PP-OCR's networks from the local R2.
-seedLocalModels();
-const child = spawn(resolve(root, "node_modules/.bin/wrangler"), ["dev", "--config", resolve(root, "scripts/bench/wrangler.toml"), "--config", resolve(root, "src/ocr/wrangler.toml"), "--ip", "127.0.0.1", "--port", String(port), "--local", "--show-interactive-dev-session=false"], { cwd: root, env: quietEnv, stdio: "ignore" });
+seedLocalModels(resolve(root, ".wrangler/state"));
+const child = spawn(resolve(root, "node_modules/.bin/wrangler"), ["dev", "--config", resolve(root, "scripts/bench/wrangler.toml"), "--config", resolve(root, "src/ocr/wrangler.toml"), "--ip", "127.0.0.1", "--port", String(port), "--local", "--persist-to", resolve(root, ".wrangler/state"), "--show-interactive-dev-session=false"], { cwd: root, env: quietEnv, stdio: "ignore" });
 process.on("exit", () => child.kill("SIGTERM"));
 await waitForHttp(`${base}/`, 120_000, child).catch(() => undefined);
 

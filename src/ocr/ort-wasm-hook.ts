@@ -15,14 +15,16 @@ export function standInFor(compiled: WebAssembly.Module): Uint8Array {
   if (!installed) {
     const instantiate = WebAssembly.instantiate.bind(WebAssembly) as (source: unknown, imports?: WebAssembly.Imports) => Promise<unknown>;
     WebAssembly.instantiate = (async (source: unknown, imports?: WebAssembly.Imports) =>
-      isStandIn(source) ? { module: compiled, instance: remember((await instantiate(compiled, imports)) as WebAssembly.Instance) } : instantiate(source, imports)) as typeof WebAssembly.instantiate;
+      isStandIn(source) ? { module: compiled, instance: remember((await instantiate(compiled, imports)) as WebAssembly.Instance, imports) } : instantiate(source, imports)) as typeof WebAssembly.instantiate;
     installed = true;
   }
   return new Uint8Array(STAND_IN);
 }
 
-function remember(instance: WebAssembly.Instance): WebAssembly.Instance {
-  memory = Object.values(instance.exports).find((x): x is WebAssembly.Memory => x instanceof WebAssembly.Memory) ?? memory;
+/** Keeps the runtime's memory: exported by the instance, or (this build, made for threads) created by the glue and imported. */
+function remember(instance: WebAssembly.Instance, imports: WebAssembly.Imports | undefined): WebAssembly.Instance {
+  const isMemory = (x: unknown): x is WebAssembly.Memory => x instanceof WebAssembly.Memory;
+  memory = Object.values(instance.exports).find(isMemory) ?? Object.values(imports ?? {}).flatMap((m) => Object.values(m)).find(isMemory) ?? memory;
   return instance;
 }
 
