@@ -22,10 +22,6 @@ export interface LineFrame {
 export function lineInput(image: GrayImage, line: LineFrame, width: number, padTo = width): Float32Array {
   const plane = padTo * LINE_HEIGHT;
   const input = new Float32Array(3 * plane).fill(1);
-  const { ux, uy } = line;
-  // v: across the line, pointing "down" from the text's point of view.
-  const vx = -uy;
-  const vy = ux;
   const stepU = line.length / width;
   const stepV = line.thickness / LINE_HEIGHT;
   // Shrinking by more than 2: average sub-samples, so thin strokes are not skipped over.
@@ -37,7 +33,7 @@ export function lineInput(image: GrayImage, line: LineFrame, width: number, padT
         for (let b = 0; b < k; b++) {
           const u = -line.length / 2 + (i + (a + 0.5) / k) * stepU;
           const v = -line.thickness / 2 + (j + (b + 0.5) / k) * stepV;
-          sum += bilinear(image, line.cx + u * ux + v * vx, line.cy + u * uy + v * vy);
+          sum += bilinear(image, ...pointOf(line, u, v));
         }
       }
       const value = sum / (k * k) / 127.5 - 1;
@@ -50,7 +46,15 @@ export function lineInput(image: GrayImage, line: LineFrame, width: number, padT
   return input;
 }
 
-export function bilinear(image: GrayImage, x: number, y: number): number {
+/**
+ * The page point `u` pixels along the line from its centre and `v` across it (v runs
+ * "down" from the text's point of view: the reading direction turned a quarter clockwise).
+ */
+export function pointOf(line: LineFrame, u: number, v: number): [number, number] {
+  return [line.cx + u * line.ux - v * line.uy, line.cy + u * line.uy + v * line.ux];
+}
+
+function bilinear(image: GrayImage, x: number, y: number): number {
   const { width, height, pixels } = image;
   const fx = x - 0.5;
   const fy = y - 0.5;
@@ -82,7 +86,7 @@ export function inkExtent(image: GrayImage, line: LineFrame): [number, number] {
     let sum = 0;
     for (let i = 0; i < PROFILE_SAMPLES; i++) {
       const u = -line.length / 2 + ((i + 0.5) * line.length) / PROFILE_SAMPLES;
-      sum += 255 - bilinear(image, line.cx + u * line.ux - v * line.uy, line.cy + u * line.uy + v * line.ux);
+      sum += 255 - bilinear(image, ...pointOf(line, u, v));
     }
     darkness[j] = sum / PROFILE_SAMPLES;
   }

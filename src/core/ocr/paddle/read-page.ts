@@ -7,7 +7,7 @@ import { rotateGray, type GrayImage } from "../../backends/image/gray";
 import type { BBox } from "../../model";
 import type { OcrWord } from "../tsv";
 import { detectText, type TextBox } from "./detect";
-import { inkExtent, type LineFrame } from "./line-image";
+import { inkExtent, pointOf, type LineFrame } from "./line-image";
 import type { PaddlePageReading } from "./reader";
 import { recognizeLine, upsideDown, type ReadChar } from "./recognize-line";
 import { paddleRuntime, queued, type PaddleRuntime } from "./runtime";
@@ -140,7 +140,7 @@ function uprightFrame(image: GrayImage, direction: number, turn: number) {
     for (const along of [from, to]) {
       for (const v of [top, bottom]) {
         const u = (along - 0.5) * line.length;
-        corners.push(toFrame(line.cx + u * line.ux - v * line.uy, line.cy + u * line.uy + v * line.ux));
+        corners.push(toFrame(...pointOf(line, u, v)));
       }
     }
     const xs = corners.map((p) => p[0]);
