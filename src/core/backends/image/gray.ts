@@ -99,3 +99,39 @@ export function rotateGray(image: GrayImage, degrees: number): GrayImage {
   }
   return out;
 }
+
+/**
+ * A picture handed over row by row and shrunk as it comes, exactly as fitWithin shrinks a
+ * whole one, so a decoder never holds the picture at full size (a 600 dpi scan is 35
+ * million pixels; OCR reads at most MAX_OCR_PIXELS).
+ */
+export class ShrinkingGray {
+  readonly image: GrayImage;
+  private readonly factor: number;
+  private readonly sums: Uint32Array;
+  private row = 0;
+
+  constructor(private readonly width: number, height: number, maxPixels: number, dpi?: number) {
+    this.factor = Math.max(1, Math.ceil(Math.sqrt((width * height) / maxPixels)));
+    const f = this.factor;
+    this.image = f > 1 ? newGrayImage(Math.floor(width / f), Math.floor(height / f), dpi ? dpi / f : undefined) : newGrayImage(width, height, dpi);
+    this.sums = new Uint32Array(this.image.width);
+  }
+
+  /** The picture's next row: `width` gray values. */
+  push(gray: Uint8Array): void {
+    const { factor: f, image, sums } = this;
+    const y = Math.floor(this.row / f);
+    this.row++;
+    if (y >= image.height) return;
+    if (f === 1) {
+      image.pixels.set(gray.subarray(0, this.width), y * image.width);
+      return;
+    }
+    for (let x = 0; x < image.width * f; x++) sums[(x / f) | 0] += gray[x];
+    if (this.row % f) return;
+    const area = f * f;
+    for (let x = 0; x < image.width; x++) image.pixels[y * image.width + x] = (sums[x] / area) | 0;
+    sums.fill(0);
+  }
+}

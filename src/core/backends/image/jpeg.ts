@@ -6,7 +6,7 @@
 // have no luma channel, go to jpeg-js (pure JS, BSD-3-Clause) within its memory cap.
 import { decode } from "jpeg-js";
 import { CoreError } from "../../errors";
-import { MAX_JPEG_PIXELS, MAX_OCR_PIXELS, MAX_PROGRESSIVE_JPEG_PIXELS } from "../../limits";
+import { MAX_SHRUNK_IMAGE_PIXELS, MAX_OCR_PIXELS, MAX_PROGRESSIVE_JPEG_PIXELS } from "../../limits";
 import { grayFromSamples, newGrayImage, type GrayImage } from "./gray";
 import { idctBlock } from "./jpeg/idct";
 import { walkJpeg, type FrameComponent, type JpegHeader } from "./jpeg/markers";
@@ -35,7 +35,7 @@ export function decodeJpeg(bytes: Uint8Array): GrayImage {
       const shrink = [1, 2, 4, 8].find((d) => (width / d) * (height / d) <= MAX_OCR_PIXELS) ?? 8;
       n = 8 / shrink;
       if (h.frame.progressive) {
-        if (width * height > MAX_PROGRESSIVE_JPEG_PIXELS) throw new CoreError("limit_exceeded", `The progressive JPEG has ${(width * height / 1e6).toFixed(1)} million pixels; at most ${MAX_PROGRESSIVE_JPEG_PIXELS / 1e6} million are read (a baseline JPEG of up to ${MAX_JPEG_PIXELS / 1e6} million is).`);
+        if (width * height > MAX_PROGRESSIVE_JPEG_PIXELS) throw new CoreError("limit_exceeded", `The progressive JPEG has ${(width * height / 1e6).toFixed(1)} million pixels; at most ${MAX_PROGRESSIVE_JPEG_PIXELS / 1e6} million are read (a baseline JPEG of up to ${MAX_SHRUNK_IMAGE_PIXELS / 1e6} million is).`);
         coefficients = new Int16Array(luma.codedX * luma.codedY * 64);
       }
       const dpi = h.dpi && h.dpi / shrink;

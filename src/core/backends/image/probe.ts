@@ -2,7 +2,8 @@
 // on dimensions and pixel count (decompression bombs) hold before memory is spent.
 import { CoreError } from "../../errors";
 import type { FileType } from "../../model";
-import { MAX_IMAGE_DIMENSION, MAX_IMAGE_PIXELS, MAX_JPEG_PIXELS, MAX_PARSE_PAGES } from "../../limits";
+import { isInterlacedPng } from "./png";
+import { MAX_IMAGE_DIMENSION, MAX_IMAGE_PIXELS, MAX_SHRUNK_IMAGE_PIXELS, MAX_PARSE_PAGES } from "../../limits";
 
 export interface ImageSize {
   width: number;
@@ -25,7 +26,9 @@ export function probeImage(bytes: Uint8Array, fileType: FileType): ImageProbe {
   const pages = readSizes(bytes, fileType);
   if (pages.length === 0) throw new CoreError("corrupt_file", "The image holds no picture.");
   // Sizes are checked on the pages that will be read; a count past the page limit is refused by the caller.
-  const maxPixels = fileType === ".jpg" || fileType === ".jpeg" ? MAX_JPEG_PIXELS : MAX_IMAGE_PIXELS;
+  // JPEGs and PNGs not interlaced are decoded shrunk as they come (jpeg.ts, png.ts); the others whole.
+  const shrunk = fileType === ".jpg" || fileType === ".jpeg" || (fileType === ".png" && !isInterlacedPng(bytes));
+  const maxPixels = shrunk ? MAX_SHRUNK_IMAGE_PIXELS : MAX_IMAGE_PIXELS;
   pages.slice(0, MAX_PARSE_PAGES).forEach((size, page) => checkSize(size, page, maxPixels));
   return { pages };
 }
