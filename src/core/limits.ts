@@ -57,9 +57,9 @@ export const MAX_SHEET_CELLS = 250_000;
 // Images (OCR): caps checked on the header, before any pixel is decoded (decompression bombs).
 /** Pixels on one side of an image; real scans and photos stay far below. */
 export const MAX_IMAGE_DIMENSION = 20_000;
-/** Pixels of one image decoded whole (TIFF, GIF, BMP, interlaced PNG): up to 4 bytes per pixel in a 128 MB isolate (a 12 MP phone photo fits). */
+/** Pixels of one image decoded whole (GIF, BMP, interlaced PNG, TIFF pages of more than one bit a pixel): up to 4 bytes per pixel in a 128 MB isolate (a 12 MP phone photo fits). */
 export const MAX_IMAGE_PIXELS = 16_000_000;
-/** Pixels of a JPEG or a PNG (not interlaced): decoded shrunk to what OCR reads as it comes, never held at full size (a 100-megapixel camera's photo, a 600 dpi scan). */
+/** Pixels of a JPEG, a PNG (not interlaced) or a bi-level TIFF page: decoded shrunk to what OCR reads as it comes, never held at full size (a 100-megapixel camera's photo, a 600 dpi scan). */
 export const MAX_SHRUNK_IMAGE_PIXELS = 100_000_000;
 /** Pixels of a progressive JPEG: its luma's coefficients are held until its last scan, 2 bytes a pixel. */
 export const MAX_PROGRESSIVE_JPEG_PIXELS = 40_000_000;

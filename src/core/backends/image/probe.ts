@@ -8,6 +8,8 @@ import { MAX_IMAGE_DIMENSION, MAX_IMAGE_PIXELS, MAX_SHRUNK_IMAGE_PIXELS, MAX_PAR
 export interface ImageSize {
   width: number;
   height: number;
+  /** A TIFF page of one bit per pixel (a fax or archive scan): decoded packed, eight pixels a byte, and shrunk as it is turned to gray. */
+  bilevel?: boolean;
 }
 
 export interface ImageProbe {
@@ -29,7 +31,7 @@ export function probeImage(bytes: Uint8Array, fileType: FileType): ImageProbe {
   // JPEGs and PNGs not interlaced are decoded shrunk as they come (jpeg.ts, png.ts); the others whole.
   const shrunk = fileType === ".jpg" || fileType === ".jpeg" || (fileType === ".png" && !isInterlacedPng(bytes));
   const maxPixels = shrunk ? MAX_SHRUNK_IMAGE_PIXELS : MAX_IMAGE_PIXELS;
-  pages.slice(0, MAX_PARSE_PAGES).forEach((size, page) => checkSize(size, page, maxPixels));
+  pages.slice(0, MAX_PARSE_PAGES).forEach((size, page) => checkSize(size, page, size.bilevel ? MAX_SHRUNK_IMAGE_PIXELS : maxPixels));
   return { pages };
 }
 
@@ -99,6 +101,8 @@ function webpSize(b: Uint8Array): ImageSize {
 
 const TIFF_WIDTH = 256;
 const TIFF_HEIGHT = 257;
+const TIFF_BITS_PER_SAMPLE = 258;
+const TIFF_SAMPLES_PER_PIXEL = 277;
 /** Tags whose value points at further directories (sub-images, EXIF), which decoders follow too. */
 const TIFF_SUB_DIRECTORIES = new Set([330, 34665]);
 /** Bytes per value of each TIFF field type (BYTE, ASCII, SHORT, LONG, RATIONAL, SBYTE, UNDEFINED, SSHORT, SLONG, SRATIONAL, FLOAT, DOUBLE). */
@@ -124,6 +128,9 @@ function tiffSizes(b: Uint8Array): ImageSize[] {
     const count = u16(ifd);
     if (ifd + 2 + count * 12 + 4 > b.length) throw truncated("TIFF");
     const size = { width: 0, height: 0, next: u32(ifd + 2 + count * 12) };
+    // TIFF's defaults: one sample of one bit.
+    let bits = 1;
+    let samples = 1;
     for (let i = 0; i < count; i++) {
       const entry = ifd + 2 + i * 12;
       const tag = u16(entry);
@@ -131,23 +138,24 @@ function tiffSizes(b: Uint8Array): ImageSize[] {
       const values = u32(entry + 4);
       const bytes = values * (TIFF_TYPE_SIZE[type] ?? 0);
       if (bytes > 4 && u32(entry + 8) + bytes > b.length) throw truncated("TIFF");
-      if (tag === TIFF_WIDTH || tag === TIFF_HEIGHT) {
-        const value = type === 3 ? u16(entry + 8) : u32(entry + 8); // SHORT or LONG
-        if (tag === TIFF_WIDTH) size.width = value;
-        else size.height = value;
-      }
+      // SHORT or LONG, the first value (held in the entry itself for one value; BitsPerSample's first of several is at the offset).
+      const first = () => (bytes > 4 ? (type === 3 ? u16(u32(entry + 8)) : u32(u32(entry + 8))) : type === 3 ? u16(entry + 8) : u32(entry + 8));
+      if (tag === TIFF_WIDTH) size.width = first();
+      else if (tag === TIFF_HEIGHT) size.height = first();
+      else if (tag === TIFF_BITS_PER_SAMPLE) bits = first();
+      else if (tag === TIFF_SAMPLES_PER_PIXEL) samples = first();
       if (TIFF_SUB_DIRECTORIES.has(tag) && (type === 4 || type === 13)) {
         for (let v = 0; v < Math.min(values, 16); v++) directory(values > 1 ? u32(u32(entry + 8) + 4 * v) : u32(entry + 8), depth + 1);
       }
     }
-    return size;
+    return bits === 1 && samples === 1 ? { ...size, bilevel: true } : size;
   };
   const pages: ImageSize[] = [];
   for (let ifd = u32(4); ifd !== 0; ) {
     // Past the page limit the count is enough to refuse the file: no need to read on.
     if (pages.length > MAX_PARSE_PAGES) break;
-    const { width, height, next } = directory(ifd, 0);
-    pages.push({ width, height });
+    const { next, ...size } = directory(ifd, 0);
+    pages.push(size);
     ifd = next;
   }
   return pages;
