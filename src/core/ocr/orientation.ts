@@ -10,6 +10,8 @@ import type { OcrPageResult } from "./engine";
 import type { OcrLanguage } from "./languages";
 import type { OcrWord } from "./tsv";
 import { recognizePage } from "./recognize";
+import { withoutRules } from "./rulings";
+import { pointsPerPixel, resolutionOf } from "./resolution";
 
 /** Mean word confidence from which a reading as the page stands is taken without trying it upside down. */
 const CONFIDENT = 70;
@@ -30,7 +32,8 @@ export interface UprightReading {
 async function readTurned(gray: GrayImage, dpi: number | undefined, turn: number, languages?: readonly OcrLanguage[]): Promise<UprightReading> {
   const image = fitWithin(rotateGray(sharpEnough(gray, dpi), turn), MAX_OCR_PIXELS);
   const scaledDpi = dpi ? (dpi * image.width) / (turn % 180 ? gray.height : gray.width) : undefined;
-  return { result: await recognizePage({ bytes: image.pgm, dpi: scaledDpi }, languages), turn, image };
+  const scale = pointsPerPixel(turn % 180 ? image.height : image.width, scaledDpi);
+  return { result: await recognizePage({ bytes: withoutRules(image, scale).pgm, dpi: scaledDpi }, languages), turn, image };
 }
 
 /**
@@ -58,11 +61,9 @@ export async function recognizeUpright(gray: GrayImage, dpi?: number, { language
  * read at twice its size (a two-column page drawn at 150 dpi read 59.6% CER as it was).
  */
 const MIN_OCR_DPI = 200;
-/** Without a known resolution, a picture is taken for a page this wide (inches). */
-const ASSUMED_PAGE_WIDTH_INCHES = 8.5;
 
 function sharpEnough(gray: GrayImage, dpi: number | undefined): GrayImage {
-  const resolution = dpi ?? gray.width / ASSUMED_PAGE_WIDTH_INCHES;
+  const resolution = resolutionOf(gray.width, dpi);
   return resolution < MIN_OCR_DPI && gray.width * gray.height * 4 <= MAX_OCR_PIXELS ? doubled(gray) : gray;
 }
 

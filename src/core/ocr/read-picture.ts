@@ -10,6 +10,8 @@ import { MAX_OCR_PIXELS } from "../limits";
 import { recognizeUpright, standsOnEnd, type UprightReading } from "./orientation";
 import { paddleReader, type PaddlePageReading } from "./paddle/reader";
 import { DOUBTFUL_CONFIDENCE } from "./recognize";
+import { withoutRules } from "./rulings";
+import { pointsPerPixel } from "./resolution";
 
 export async function readPicture(gray: GrayImage, dpi: number | undefined): Promise<UprightReading> {
   const paddle = paddleReader();
@@ -20,7 +22,7 @@ export async function readPicture(gray: GrayImage, dpi: number | undefined): Pro
   const image = fitWithin(gray, MAX_OCR_PIXELS);
   let reading: PaddlePageReading;
   try {
-    reading = await paddle.read(image);
+    reading = await paddle.read(withoutRules(image, pointsPerPixel(image.width, dpi ? (dpi * image.width) / gray.width : undefined)));
   } catch (e) {
     // PP-OCR out of reach (its Worker or networks missing, a failed call) costs the page nothing: Tesseract reads it.
     console.warn(`PP-OCR failed, Tesseract reads the page: ${e instanceof Error ? e.message : String(e)}`);

@@ -7,7 +7,7 @@
 // a chain long enough is a rule. Letters give short pieces (their bars are an em at most),
 // filled areas give thick ones: neither makes a rule.
 import type { Ruling } from "../backends/pdf/graphics";
-import type { GrayImage } from "../backends/image/gray";
+import { newGrayImage, type GrayImage } from "../backends/image/gray";
 
 /** Darker than this (0 black .. 255 white) is ink. */
 const INK = 140;
@@ -42,14 +42,64 @@ interface Chain {
 
 /** The picture's rules in page units: `scale` points per pixel, the picture's top left corner at (`x0`, `y0`). */
 export function imageRulings(image: GrayImage, scale: number, x0 = 0, y0 = 0): Ruling[] {
-  const { width, height, pixels } = image;
-  const across = (x: number, y: number) => pixels[y * width + x] < INK;
-  const horizontal = rulesAlong(height, width, (line, i) => across(i, line), scale);
-  const vertical = rulesAlong(width, height, (line, i) => across(line, i), scale);
+  const { horizontal, vertical } = rulesOf(image, scale);
   return [
     ...horizontal.map(({ from, to, at }) => ({ x0: x0 + from * scale, y0: y0 + at * scale, x1: x0 + to * scale, y1: y0 + at * scale })),
     ...vertical.map(({ from, to, at }) => ({ x0: x0 + at * scale, y0: y0 + from * scale, x1: x0 + at * scale, y1: y0 + to * scale })),
   ].map((r) => ({ x0: round(r.x0), y0: round(r.y0), x1: round(r.x1), y1: round(r.y1) }));
+}
+
+/**
+ * The picture with its rules painted out, for the recognisers (a copy; the picture itself
+ * when it has none). A rule beside a line of text is read as a letter ("|", "l", "丨",
+ * "「") or joins the lines either side of it into one: a column rule ran two columns'
+ * lines together. Only the rule's own thin stroke goes: where a letter touches it, the ink
+ * there is wider than the rule, and stays.
+ */
+export function withoutRules(image: GrayImage, scale: number): GrayImage {
+  const { horizontal, vertical } = rulesOf(image, scale);
+  if (!horizontal.length && !vertical.length) return image;
+  const { width, height } = image;
+  const at = (x: number, y: number) => y * width + x;
+  const out = newGrayImage(width, height, image.dpi);
+  out.pixels.set(image.pixels);
+  const maxThickness = Math.max(2, MAX_THICKNESS / scale) + 1;
+  for (const rule of horizontal) paintOut(rule, width, height, (i, across) => at(i, across), out.pixels, maxThickness);
+  for (const rule of vertical) paintOut(rule, height, width, (i, across) => at(across, i), out.pixels, maxThickness);
+  return out;
+}
+
+/**
+ * Whitens a rule's stroke: at each position along it, the run of ink across it nearest its
+ * course, when no thicker than a rule. The course follows the ink, so a rule scanned askew
+ * is followed as it drifts.
+ */
+function paintOut(rule: Piece, length: number, breadth: number, index: (along: number, across: number) => number, pixels: Uint8Array, maxThickness: number): void {
+  let course = rule.at;
+  const reach = Math.ceil(maxThickness);
+  for (let i = rule.from; i < Math.min(rule.to, length); i++) {
+    const centre = Math.round(course);
+    let hit = -1;
+    for (let d = 0; d <= reach && hit < 0; d++) {
+      for (const c of [centre - d, centre + d]) if (c >= 0 && c < breadth && pixels[index(i, c)] < INK) hit = c;
+    }
+    if (hit < 0) continue;
+    let low = hit;
+    let high = hit;
+    while (low > 0 && pixels[index(i, low - 1)] < INK) low--;
+    while (high < breadth - 1 && pixels[index(i, high + 1)] < INK) high++;
+    if (high - low + 1 > maxThickness) continue;
+    // The rule's antialiased edge is a pixel lighter than ink on either side: it goes too.
+    for (let c = Math.max(0, low - 1); c <= Math.min(breadth - 1, high + 1); c++) pixels[index(i, c)] = 255;
+    course = (low + high) / 2;
+  }
+}
+
+/** The picture's rules across and down, in pixels. */
+function rulesOf(image: GrayImage, scale: number): { horizontal: Piece[]; vertical: Piece[] } {
+  const { width, height, pixels } = image;
+  const ink = (x: number, y: number) => pixels[y * width + x] < INK;
+  return { horizontal: rulesAlong(height, width, (line, i) => ink(i, line), scale), vertical: rulesAlong(width, height, (line, i) => ink(line, i), scale) };
 }
 
 /** Rules along one direction: `lines` rows of `length` pixels, `ink(line, i)` the pixel at position i of a row. */

@@ -10,6 +10,7 @@ import { recognizePage } from "../../ocr/recognize";
 import { readPicture } from "../../ocr/read-picture";
 import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
+import { pointsPerPixel } from "../../ocr/resolution";
 import { noteReading } from "../../reading-confidence";
 import { decodePage } from "./decode";
 import { probeImage } from "./probe";
@@ -20,9 +21,6 @@ export const isImageType = (t: FileType) => IMAGE_TYPES.includes(t);
 
 /** Resolutions outside this range in a file's metadata are placeholders, not measurements. */
 const PLAUSIBLE_DPI: [number, number] = [50, 1200];
-/** Without a usable resolution a picture is taken as a page this many inches wide (US Letter). */
-const ASSUMED_PAGE_WIDTH_INCHES = 8.5;
-const POINTS_PER_INCH = 72;
 
 export function inspectImage(bytes: Uint8Array, fileType: FileType): { fileType: FileType; pageCount: number } {
   return { fileType, pageCount: probeImage(bytes, fileType).pages.length };
@@ -62,7 +60,7 @@ async function ocrPage(bytes: Uint8Array, fileType: FileType, index: number, siz
   // A picture taken sideways or upside down is read turned upright (WEBP, decoded only inside the engine, as it comes).
   const reading = image.gray ? await readPicture(image.gray, dpi) : { result: await recognizePage({ bytes: image.bytes, dpi }), turn: 0, image };
   const { words } = reading.result;
-  const scale = POINTS_PER_INCH / (dpi ?? image.width / ASSUMED_PAGE_WIDTH_INCHES);
+  const scale = pointsPerPixel(image.width, dpi);
   const [width, height] = reading.turn % 180 ? [image.height, image.width] : [image.width, image.height];
   const runs = ocrRuns({ words, scale: (scale * width) / reading.image.width, width: width * scale, height: height * scale });
   // The picture's ruling lines, for its tables (a WEBP is decoded inside the engine only: none).
