@@ -4,9 +4,24 @@ import type { Block, Line } from "../model";
 import { ITEM_NUMBER } from "./lists";
 import { lineFontSize, lineText, union } from "./lines";
 import { isFormulaPiece } from "./formulas";
+import { UNSPACED_SCRIPT } from "../scripts";
 
-/** A gap between lines larger than this share of the line height starts a new paragraph. */
+/** A gap between lines larger than this share of the line height starts a new paragraph... */
 const PARAGRAPH_GAP = 0.7;
+/**
+ * ...or, on a page set with looser leading (double spacing, Chinese text at 1.7 lines, an
+ * OCR'd page whose line boxes hug the ink), larger than the page's own gap between the
+ * lines of a paragraph by this share of the line height: a third of a line or more sets
+ * paragraphs apart (6 pt after 12 pt type is 0.4 of its line). At ordinary leading (gaps
+ * of 0.1-0.2 line heights) the fixed share rules.
+ */
+const PARAGRAPH_EXTRA = 0.35;
+/** The page's leading is measured between full lines of its paragraphs: at least this many font sizes wide... */
+const MEASURE_MIN_WIDTH = 10;
+/** ...one directly under the other, both edges within this share of the font size (a justified paragraph's inner lines)... */
+const EDGE_MATCH = 0.5;
+/** ...and only from this many such pairs: fewer say nothing about the page. */
+const MIN_LEADING_PAIRS = 4;
 /** A line opening with a bullet starts a new item, whatever the spacing. */
 const ITEM_START = /^\s*[•·◦▪●○■‣⁃]\s/;
 /** An item number or letter opening a line ("1.", "a)", "(iv)", not an initial such as "S."), or a reference's number ("[12]"). */
@@ -19,6 +34,8 @@ const LABEL_SIZE = 0.6;
 const PARAGRAPH_INDENT = 0.8;
 /** A line ending this share of the paragraph width short of its right edge ends the paragraph. */
 const SHORT_LINE = 0.2;
+/** A justified paragraph's lines end within this many font sizes of its right edge. */
+const JUSTIFIED_SLACK = 0.5;
 /** Font sizes closer than this (points) count as the same size. */
 const SAME_SIZE = 0.6;
 /** A line of capitals only (at least four letters, no lower case): a heading's words... */
@@ -35,19 +52,48 @@ export function buildBlocks(lines: Line[]): Block[] {
   // Lines arrive top to bottom across the whole page, so columns interleave: each line
   // joins the open paragraph it continues (directly below its last line), else opens one.
   const groups: Line[][] = [];
+  const leading = leadingGap(lines) + PARAGRAPH_EXTRA;
+  const paragraphGap = Math.max(PARAGRAPH_GAP, leading);
+  // Where the leading is so loose that the gap between paragraphs can be no wider than
+  // between lines, a justified paragraph's short last line tells where it ends.
+  const loose = leading > PARAGRAPH_GAP;
   for (const line of lines) {
-    const open = groups.find((g) => continues(g[g.length - 1], line, g));
+    const open = groups.find((g) => continues(g[g.length - 1], line, g, paragraphGap, loose));
     if (open) open.push(line);
     else groups.push([line]);
   }
   return groups.map(toBlock);
 }
 
-function continues(prev: Line, line: Line, group: Line[]): boolean {
+/**
+ * The page's usual gap between the lines of a paragraph, as a share of the line height: the
+ * median over full lines set one under the other with both edges matching, which only the
+ * inner lines of a paragraph do (its first line is indented or its last one short). 0 when
+ * the page has too few of them.
+ */
+function leadingGap(lines: Line[]): number {
+  const gaps: number[] = [];
+  for (const [i, line] of lines.entries()) {
+    const size = textSize(line);
+    const height = line.bbox[3] - line.bbox[1];
+    if (line.bbox[2] - line.bbox[0] < MEASURE_MIN_WIDTH * size || height <= 0) continue;
+    // Lines come sorted by their tops: the first one further down that shares this line's width lies under it.
+    for (const next of lines.slice(i + 1)) {
+      if (next.bbox[1] > line.bbox[3] + 3 * height) break;
+      if (next.bbox[1] < line.bbox[1] + height / 2 || next.bbox[2] <= line.bbox[0] || next.bbox[0] >= line.bbox[2]) continue;
+      const edgesMatch = Math.abs(next.bbox[0] - line.bbox[0]) <= EDGE_MATCH * size && Math.abs(next.bbox[2] - line.bbox[2]) <= EDGE_MATCH * size;
+      if (edgesMatch && Math.abs(textSize(next) - size) <= SAME_SIZE) gaps.push((next.bbox[1] - line.bbox[3]) / height);
+      break;
+    }
+  }
+  return gaps.length >= MIN_LEADING_PAIRS ? gaps.sort((a, b) => a - b)[gaps.length >> 1] : 0;
+}
+
+function continues(prev: Line, line: Line, group: Line[], paragraphGap: number, loose: boolean): boolean {
   // Geometry first: it rules out almost every open paragraph, and it is cheap.
   const height = prev.bbox[3] - prev.bbox[1];
   const gap = line.bbox[1] - prev.bbox[3];
-  if (gap > PARAGRAPH_GAP * height || gap < -0.5 * height) return false;
+  if (gap > paragraphGap * height || gap < -0.5 * height) return false;
   const overlap = Math.min(prev.bbox[2], line.bbox[2]) - Math.max(prev.bbox[0], line.bbox[0]);
   if (overlap <= 0) return false;
   const size = textSize(line);
@@ -82,8 +128,13 @@ function continues(prev: Line, line: Line, group: Line[]): boolean {
   // new paragraph (list items hang their later lines instead, so they are left alone).
   if (line.bbox[0] - left > PARAGRAPH_INDENT * size && !listItem) return false;
   if (line.bbox[0] - left > 3 * size) return false;
-  // A line that stops well short of the paragraph's right edge ended the paragraph.
-  if (group.length >= 2 && right - prev.bbox[2] > SHORT_LINE * (right - left) && line.bbox[0] - left > PARAGRAPH_INDENT * size * 0.5) return false;
+  // A line that stops well short of the paragraph's right edge ended the paragraph, when
+  // the next one is indented, or, at loose leading, when the paragraph is justified (its
+  // other lines all reach the right edge, so only a last line falls short) and the short
+  // line ends a sentence.
+  const short = group.length >= 2 && right - prev.bbox[2] > SHORT_LINE * (right - left);
+  if (short && line.bbox[0] - left > PARAGRAPH_INDENT * size * 0.5) return false;
+  if (short && loose && SENTENCE_END.test(lineText(prev).trim()) && group.slice(0, -1).every((l) => right - l.bbox[2] <= JUSTIFIED_SLACK * size)) return false;
   return true;
 }
 
@@ -139,7 +190,8 @@ export function joinLines(texts: string[]): string {
     else if (/[A-Za-z]-$/.test(out) && /^[a-z]/.test(t)) out = out.slice(0, -1) + t;
     // Before a capital the hyphen is the word's own ("Soekarno-Hatta"): kept, and no space.
     else if (/[A-Za-z]-$/.test(out) && /^[A-Z]/.test(t)) out += t;
-    else if (/[\u3000-\u9fff]$/.test(out) && /^[\u3000-\u9fff]/.test(t)) out += t;
+    // Scripts written without spaces (Chinese, with its full-width commas) join lines without one.
+    else if (UNSPACED_SCRIPT.test(out[out.length - 1]) && UNSPACED_SCRIPT.test(t[0])) out += t;
     else out += ` ${t}`;
   }
   return out;

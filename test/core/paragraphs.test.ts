@@ -1,0 +1,29 @@
+// Paragraphs are found from the page's own leading: a gap counts as a paragraph break only
+// when it is wider than the page's usual gap between the lines of a paragraph, so text set
+// double spaced, or Chinese at its loose leading, keeps its paragraphs whole.
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_FEATURES } from "../../src/core/options";
+import { joinLines } from "../../src/core/processors/blocks";
+import { fixtureFile } from "../helpers/corpus";
+
+describe("paragraphs at the page's own leading", () => {
+  it("keeps paragraphs set double spaced and at one and a half spacing whole", async () => {
+    // test/fixtures/pdf/loose-leading.tex: three paragraphs under a heading on each page, told apart by indentation only.
+    const doc = await parseDocument(await fixtureFile("pdf/loose-leading.pdf"), "loose-leading.pdf", { features: DEFAULT_FEATURES });
+    for (const page of doc.pages) {
+      const body = page.blocks.filter((b) => b.type === "text");
+      expect(body).toHaveLength(3);
+    }
+    const texts = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "text").map((b) => b.text));
+    expect(texts[0]).toMatch(/^The appellant was employed .* unsafe loading practices\.$/);
+    expect(texts[2]).toBe("The trial court granted summary judgment for the respondent, holding that no reasonable jury could find the stated reason false on this record. This appeal followed.");
+    expect(texts[4]).toMatch(/^A dispute is genuine .* ruling on a motion for summary judgment\.$/);
+    expect(doc.pages.map((p) => p.blocks.find((b) => b.type === "title")?.text)).toEqual(["Statement of the Case", "Standard of Review"]);
+  });
+
+  it("joins the lines of a Chinese paragraph without spaces, after its full-width commas too", () => {
+    expect(joinLines(["大家会把多余的蔬菜放在楼道口的篮子里，", "谁需要谁就拿走。"])).toBe("大家会把多余的蔬菜放在楼道口的篮子里，谁需要谁就拿走。");
+    expect(joinLines(["the end of a line", "and the next"])).toBe("the end of a line and the next");
+  });
+});
