@@ -33,8 +33,21 @@ export function evenOcrSizes(runs: Run[]): Run[] {
   const weight = new Map<number, number>();
   for (const r of read) weight.set(r.fontSize, (weight.get(r.fontSize) ?? 0) + r.text.length);
   const body = [...weight].sort((a, b) => b[1] - a[1])[0][0];
-  return runs.map((r) => (readByOcr(r) && r.fontSize !== body && r.fontSize <= body * SIZE_NOISE && r.fontSize >= body / SIZE_NOISE ? { ...r, fontSize: body } : r));
+  const bodyLines = read.filter((r) => r.fontSize === body);
+  const evened = (r: Run) => (r.fontSize <= body * SIZE_NOISE && r.fontSize >= body / SIZE_NOISE) || (isShort(r) && r.fontSize < body && endsLineAbove(r, bodyLines, body));
+  return runs.map((r) => (readByOcr(r) && r.fontSize !== body && evened(r) ? { ...r, fontSize: body } : r));
 }
+
+/** A run of this many characters or fewer is measured by its few glyphs' ink alone ("广。", "on."), which may be far short of the type's size. */
+const SHORT_RUN = 3;
+const isShort = (r: Run) => r.text.replace(/\s/g, "").length <= SHORT_RUN;
+
+/** Whether the run lies directly under a line of body text, starting at its left edge: the last line of its paragraph. */
+function endsLineAbove(run: Run, bodyLines: Run[], body: number): boolean {
+  return bodyLines.some((above) => Math.abs(above.bbox[0] - run.bbox[0]) <= body && run.bbox[1] > above.bbox[1] && run.bbox[1] - above.bbox[3] <= LEADING_GAP * body);
+}
+/** A line's top lies at most this many body sizes under the bottom of the line before it (double spacing, Chinese leading). */
+const LEADING_GAP = 1.5;
 
 /** Words of one line: baselines within this share of the font size (the layer is levelled first). */
 const SAME_LINE = 0.3;
