@@ -170,11 +170,15 @@ interface ReadWord {
 /**
  * Full-width Latin letters and digits as ASCII: the recogniser's alphabet has both forms and
  * picks the full-width ones by whim (a caps headline read "ＤＡＴＥ"); Chinese text keeps its
- * full-width punctuation.
+ * full-width punctuation. Likewise the enumeration comma, for which it may pick a radical.
  */
 function asciiForm(c: ReadChar): ReadChar {
+  if (c.text === KANGXI_DOT) return { ...c, text: "、" };
   return /^[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]$/.test(c.text) ? { ...c, text: String.fromCharCode(c.text.charCodeAt(0) - 0xfee0) } : c;
 }
+
+/** The radical 丶, which running text never uses: the recogniser's alphabet has it beside the enumeration comma 、 it is read for. */
+const KANGXI_DOT = "\u4e36";
 
 /** Characters cut into words at spaces and at gaps far wider than the line's character spacing; each word reaches halfway to its neighbours. */
 function wordsOf(chars: ReadChar[]): ReadWord[] {
