@@ -150,6 +150,29 @@ describe("pictures Tesseract doubts, read by PP-OCR in the OCR Worker", () => {
     expect(body.data.result.warnings).toEqual([]);
   }, OCR_TIMEOUT);
 
+  it("reads a page of three Chinese columns parted by rules column by column, each paragraph whole", async () => {
+    // test/fixtures/ocr-pages-2/zh-3col.png: a headline over three columns with rules between them, at a Chinese leading of about 1.7.
+    await seedOcrModels();
+    const file = new File([await fixtureFile("ocr-pages-2/zh-3col.png")], "zh-3col.png");
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file });
+    expect(body.code, body.message).toBe(0);
+    const blocks = body.data.result.outputs.markdown.split(/\n\s*\n/).map((b: string) => b.replace(/[\s#]/g, "")).filter(Boolean);
+    const truth = (await fixtureText("ocr-pages-2/zh-3col.txt")).split(/\n\s*\n/).map((p) => p.replace(/\s/g, "")).filter(Boolean);
+    // A paragraph per block (one may stay cut where a column breaks it), not a block per line.
+    expect(blocks.length).toBeGreaterThanOrEqual(truth.length);
+    expect(blocks.length).toBeLessThanOrEqual(truth.length + 1);
+    // The paragraphs' openings in the truth's order: down each column, then the next.
+    const text = blocks.join("");
+    let at = -1;
+    const inOrder = truth.filter((p) => {
+      const found = text.indexOf(p.slice(0, 4), at + 1);
+      if (found < 0) return false;
+      at = found;
+      return true;
+    });
+    expect(inOrder.length).toBeGreaterThanOrEqual(truth.length - 1);
+  }, OCR_TIMEOUT);
+
   it("warns of a handwritten page that neither recogniser reads with confidence, rather than passing its noise as text", async () => {
     // test/fixtures/ocr-pages/handwriting.png: a note in a school cursive, each line tilted.
     await seedOcrModels();
