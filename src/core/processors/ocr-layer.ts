@@ -33,8 +33,9 @@ export function evenOcrSizes(runs: Run[]): Run[] {
   const weight = new Map<number, number>();
   for (const r of read) weight.set(r.fontSize, (weight.get(r.fontSize) ?? 0) + r.text.length);
   const body = [...weight].sort((a, b) => b[1] - a[1])[0][0];
-  const bodyLines = read.filter((r) => r.fontSize === body);
-  const evened = (r: Run) => (r.fontSize <= body * SIZE_NOISE && r.fontSize >= body / SIZE_NOISE) || (isShort(r) && r.fontSize < body && endsLineAbove(r, bodyLines, body));
+  const nearBody = (r: Run) => r.fontSize <= body * SIZE_NOISE && r.fontSize >= body / SIZE_NOISE;
+  const bodyLines = read.filter(nearBody);
+  const evened = (r: Run) => nearBody(r) || (isShort(r) && r.fontSize < body && endsLineAbove(r, bodyLines, body));
   return runs.map((r) => (readByOcr(r) && r.fontSize !== body && evened(r) ? { ...r, fontSize: body } : r));
 }
 
