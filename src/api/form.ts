@@ -29,10 +29,12 @@ export interface RequestForm {
 export async function readForm(req: Request, maxFileBytes = 0): Promise<RequestForm> {
   const contentType = req.headers.get("content-type") ?? "";
   const type = contentType.split(";")[0].trim().toLowerCase();
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  // No body at all (`curl -X POST -H "Authorization: Bearer sk-..."` for /v1/usage): no fields.
+  if (!type && (req.body === null || declared === 0)) return { fields: new FormData() };
   if (!FORM_TYPES.includes(type)) {
     throw new ApiError("UNSUPPORTED_CONTENT_TYPE", `Send the request as multipart/form-data (got ${type || "no content type"}); every field, api_key included, is a form field.`);
   }
-  const declared = Number(req.headers.get("content-length") ?? NaN);
   const maxBody = maxFileBytes + MAX_FORM_FIELDS_BYTES;
   if (Number.isFinite(declared) && declared > maxBody) {
     // Read and dropped (no memory) so the client, still sending, hears the answer; a body
@@ -71,6 +73,27 @@ function bodyTooLarge(maxFileBytes: number): ApiError {
 
 export const fileTooLargeMessage = (maxBytes: number) =>
   `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most one worker can hold while reading it: split it or compress it.`;
+
+/** The fields each kind of request takes, api_key aside (sent as a field or a Bearer header). */
+const REQUEST_FIELDS = {
+  parse: ["file", "file_url", "output_formats", "element_formats", "feature_config", "extract_config"],
+  convert: ["file", "file_url", "target_type", "layout_mode"],
+  check: ["task_id"],
+  usage: [],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * Refuses a field the request does not take, naming the ones it does: a misspelt option
+ * (`feature_configs`, `layoutmode`) would otherwise be dropped unseen and its default used.
+ * Indexed forms (`output_formats[0]`, `output_formats[]`) count as their field.
+ */
+export function refuseUnknownFields(form: FormData, request: keyof typeof REQUEST_FIELDS): void {
+  const known: readonly string[] = ["api_key", ...REQUEST_FIELDS[request]];
+  const unknown = [...new Set(form.keys())].filter((name) => !known.includes(name.replace(/\[\d*\]$/, "")));
+  if (unknown.length) {
+    throw new ApiError("INVALID_PARAMETER", `Unknown field${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => JSON.stringify(n)).join(", ")}: this endpoint takes ${known.join(", ")}.`);
+  }
+}
 
 /** A text field: absent, empty, or the literal "null" count as not given. */
 export function textField(form: FormData, name: string): string | undefined {
@@ -183,6 +206,7 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 export function parseParseForm(form: FormData): ParseRequest {
+  refuseUnknownFields(form, "parse");
   const outputs = outputFormats(form);
   const elements = jsonObjectField(form, "element_formats", ElementFormatsSchema, '{"image":"url","table":"html"}') ?? {};
   const featureHelp = '{"enable_title_level_recognition":true}';
@@ -215,6 +239,7 @@ export interface ConvertRequest {
 }
 
 export function parseConvertForm(form: FormData): ConvertRequest {
+  refuseUnknownFields(form, "convert");
   const target = (textField(form, "target_type") ?? "word").toLowerCase();
   if (target !== "word" && target !== "ppt") throw new ApiError("INVALID_PARAMETER", `target_type must be "word" or "ppt" (got ${JSON.stringify(target)}).`);
   const mode = textField(form, "layout_mode")?.toLowerCase();
@@ -229,6 +254,7 @@ export function parseConvertForm(form: FormData): ConvertRequest {
 
 /** `task_id` of the async_check endpoints. */
 export function taskIdField(form: FormData): string {
+  refuseUnknownFields(form, "check");
   const taskId = textField(form, "task_id");
   if (!taskId) throw new ApiError("INVALID_PARAMETER", "task_id is required: send the task_id returned when the task was submitted.");
   return taskId;

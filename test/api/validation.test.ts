@@ -25,11 +25,40 @@ describe("authentication", () => {
   it("asks for a missing api_key", () => expectError("/v1/usage", {}, "API_KEY_MISSING", /api_key is required/));
   it("refuses a malformed key without looking it up", () => expectError("/v1/usage", { api_key: "hello" }, "API_KEY_INVALID", /start with sk-/));
   it("refuses an unknown key", () => expectError("/v1/usage", { api_key: "sk-unknownunknownunknown" }, "API_KEY_INVALID", /not a known key/));
+  it("takes the key from an Authorization: Bearer header, with or without a form", async () => {
+    const usage = (init: RequestInit) => SELF.fetch(`${BASE}/v1/usage`, { method: "POST", ...init }).then(async (res) => ({ res, body: (await res.json()) as { code: number; message: string; data: Record<string, unknown> } }));
+    const bare = await usage({ headers: { authorization: `Bearer ${apiKey}` } });
+    expect(bare.body.code, bare.body.message).toBe(0);
+    expect(bare.body.data).toHaveProperty("remaining_free_pages_today");
+    const withForm = await usage({ headers: { authorization: `bearer ${apiKey}` }, body: new FormData() });
+    expect(withForm.body.code, withForm.body.message).toBe(0);
+    const both = new FormData();
+    both.set("api_key", "sk-someotherkeyentirely");
+    const clash = await usage({ headers: { authorization: `Bearer ${apiKey}` }, body: both });
+    expect(clash.body.code).toBe(ERRORS.API_KEY_INVALID.code);
+    expect(clash.body.message).toMatch(/different keys/);
+    const unknown = await usage({ headers: { authorization: "Bearer sk-unknownunknownunknown" } });
+    expect(unknown.body.code).toBe(ERRORS.API_KEY_INVALID.code);
+  });
   it("refuses a revoked key", async () => {
     const { apiKey: revoked, keyId } = await createKey("to revoke");
     const res = await SELF.fetch(`${BASE}/admin/keys/${keyId}/revoke`, { method: "POST", headers: { authorization: "Bearer test-admin-token" } });
     expect(((await res.json()) as { code: number }).code).toBe(0);
     await expectError("/v1/usage", { api_key: revoked }, "API_KEY_REVOKED", /revoked/);
+  });
+});
+
+describe("unknown fields", () => {
+  it("refuses a misspelt option, naming the fields the endpoint takes", async () => {
+    const body = await expectError("/v1/parse/sync", { api_key: apiKey, file: pdf, feature_configs: "{}" }, "INVALID_PARAMETER", /Unknown field "feature_configs": this endpoint takes api_key, file, file_url, output_formats, element_formats, feature_config, extract_config/);
+    expect(body.data).toBeNull();
+    await expectError("/v1/convert/async", { api_key: apiKey, file: pdf, layoutmode: "flow" }, "INVALID_PARAMETER", /Unknown field "layoutmode".*target_type, layout_mode/);
+    await expectError("/v1/parse/async_check", { api_key: apiKey, task_id: "x", id: "y" }, "INVALID_PARAMETER", /Unknown field "id".*task_id/);
+    await expectError("/v1/usage", { api_key: apiKey, verbose: "1" }, "INVALID_PARAMETER", /Unknown field "verbose": this endpoint takes api_key\./);
+  });
+  it("takes output_formats as indexed fields too", async () => {
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: pdf, "output_formats[0]": "markdown" });
+    expect(body.code, body.message).toBe(0);
   });
 });
 

@@ -17,7 +17,7 @@ import { convertView } from "../views";
 async function submitConvert(c: AppContext): Promise<TaskRecord> {
   const body = await readForm(c.req.raw, MAX_CONVERT_FILE_BYTES);
   const form = body.fields;
-  const caller = await authenticate(c.env, form);
+  const caller = await authenticate(c.env, form, c.req.header("authorization"));
   const options = parseConvertForm(form);
   const source = await readSource(fileInput(body), MAX_CONVERT_FILE_BYTES, hostResolver(c));
   return submitTask(c.env, {
@@ -61,7 +61,7 @@ export async function convertAsync(c: AppContext) {
 
 export async function convertCheck(c: AppContext) {
   const { fields: form } = await readForm(c.req.raw);
-  const caller = await authenticate(c.env, form);
+  const caller = await authenticate(c.env, form, c.req.header("authorization"));
   const record = await loadOwnedTask(c, taskIdField(form), caller.keyHash, "convert");
   return ok(c, convertView(record, await taskLinks(c, record)));
 }

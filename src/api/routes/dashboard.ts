@@ -39,7 +39,7 @@ async function showUsage(c: AppContext): Promise<Response> {
     return page(`<p class="err">Enter your API key in the form.</p>${FORM}`, 400);
   }
   try {
-    const caller = await authenticate(c.env, form);
+    const caller = await authenticate(c.env, form, c.req.header("authorization"));
     const info = await caller.account.describe(c.var.now().toISOString());
     const u = info.usage;
     const cards = [

@@ -16,7 +16,7 @@ import { parseCheckView, parseSyncView } from "../views";
 async function submitParse(c: AppContext) {
   const body = await readForm(c.req.raw, MAX_PARSE_FILE_BYTES);
   const form = body.fields;
-  const caller = await authenticate(c.env, form);
+  const caller = await authenticate(c.env, form, c.req.header("authorization"));
   const request = parseParseForm(form);
   const source = await readSource(fileInput(body), MAX_PARSE_FILE_BYTES, hostResolver(c));
   const record = await submitTask(c.env, {
@@ -58,7 +58,7 @@ export async function parseAsync(c: AppContext) {
 
 export async function parseCheck(c: AppContext) {
   const { fields: form } = await readForm(c.req.raw);
-  const caller = await authenticate(c.env, form);
+  const caller = await authenticate(c.env, form, c.req.header("authorization"));
   const record = await loadOwnedTask(c, taskIdField(form), caller.keyHash, "parse");
   return ok(c, parseCheckView(record, await storedParseResult(c, record), await taskLinks(c, record)));
 }

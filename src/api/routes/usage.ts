@@ -3,11 +3,12 @@ import type { AppContext } from "../context";
 import { publicOrigin } from "../context";
 import { authenticate } from "../auth";
 import { ok } from "../envelope";
-import { readForm } from "../form";
+import { readForm, refuseUnknownFields } from "../form";
 
 export async function usage(c: AppContext) {
   const { fields: form } = await readForm(c.req.raw);
-  const caller = await authenticate(c.env, form);
+  const caller = await authenticate(c.env, form, c.req.header("authorization"));
+  refuseUnknownFields(form, "usage");
   const u = await caller.account.usage(c.var.now().toISOString());
   return ok(c, { ...u, dashboard_url: `${publicOrigin(c)}/dashboard` });
 }
