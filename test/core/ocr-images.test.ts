@@ -7,7 +7,7 @@ import { DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { MemoryImageStore } from "../../src/core/images/store";
-import { imageRulings } from "../../src/core/ocr/rulings";
+import { imageRulings, withoutRules } from "../../src/core/ocr/rulings";
 import { newGrayImage } from "../../src/core/backends/image/gray";
 
 const options = { features: DEFAULT_FEATURES };
@@ -220,5 +220,26 @@ describe("ruled tables in pictures", () => {
     expect(across.x1).toBeCloseTo(550 * 0.36, 0);
     expect(down).toMatchObject({ x0: 108, x1: 108 });
     expect(down.y1 - down.y0).toBeCloseTo(180 * 0.36, 0);
+  });
+
+  it("paints a column rule out for the recognisers, and neither a headline's stroke nor a letter touching the rule", () => {
+    // 96 dpi: 0.75 points a pixel. A rule down 400 pixels (300 pt) beside a "letter" touching it;
+    // a headline's stroke 80 pixels long (60 pt: a half-inch rule, but no column rule).
+    const image = newGrayImage(400, 500);
+    image.pixels.fill(255);
+    const ink = (x: number, y: number) => (image.pixels[y * image.width + x] = 0);
+    for (let y = 50; y < 450; y++) for (let t = 0; t < 2; t++) ink(200 + t, y);
+    for (let y = 100; y < 110; y++) for (let x = 190; x < 200; x++) ink(x, y);
+    for (let x = 20; x < 100; x++) for (let t = 0; t < 3; t++) ink(x, 20 + t);
+    const painted = withoutRules(image, 0.75);
+    const at = (x: number, y: number) => painted.pixels[y * painted.width + x];
+    expect(at(200, 300)).toBe(255);
+    expect(at(201, 60)).toBe(255);
+    // Where the letter touches the rule the ink is wider than a rule: it stays, the letter whole.
+    expect(at(195, 105)).toBe(0);
+    expect(at(200, 105)).toBe(0);
+    expect(at(50, 21)).toBe(0);
+    // The picture itself is untouched (tables take their rules from it).
+    expect(image.pixels[300 * image.width + 200]).toBe(0);
   });
 });

@@ -13,6 +13,12 @@ import { newGrayImage, type GrayImage } from "../backends/image/gray";
 const INK = 140;
 /** A rule is at least this long (points): half an inch, longer than any letter's bar. */
 const MIN_RULE = 36;
+/**
+ * Only rules at least this long (points) are painted out before OCR: a headline's strokes
+ * can pass for half-inch rules (a Chinese title's 一 at 40 pt), and painting them out
+ * loses the letters; column rules and table borders run far longer.
+ */
+const MIN_PAINTED_RULE = 144;
 /** Pieces shorter than this (points) are not followed: letters' strokes. */
 const MIN_PIECE = 10;
 /** A rule is at most this thick (points); thicker ink is a filled area or a black bar of text. */
@@ -57,7 +63,10 @@ export function imageRulings(image: GrayImage, scale: number, x0 = 0, y0 = 0): R
  * there is wider than the rule, and stays.
  */
 export function withoutRules(image: GrayImage, scale: number): GrayImage {
-  const { horizontal, vertical } = rulesOf(image, scale);
+  const long = (rule: Piece) => (rule.to - rule.from) * scale >= MIN_PAINTED_RULE;
+  const rules = rulesOf(image, scale);
+  const horizontal = rules.horizontal.filter(long);
+  const vertical = rules.vertical.filter(long);
   if (!horizontal.length && !vertical.length) return image;
   const { width, height } = image;
   const at = (x: number, y: number) => y * width + x;
