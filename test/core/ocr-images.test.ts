@@ -9,6 +9,7 @@ import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { MemoryImageStore } from "../../src/core/images/store";
 import { imageRulings, withoutRules } from "../../src/core/ocr/rulings";
 import { newGrayImage } from "../../src/core/backends/image/gray";
+import { splitAtGaps } from "../../src/core/ocr/paddle/line-image";
 
 const options = { features: DEFAULT_FEATURES };
 const visibleText = (doc: Document) => doc.pages.flatMap((p) => p.blocks.filter((b) => !b.hidden).map((b) => b.text)).join("\n");
@@ -241,5 +242,29 @@ describe("ruled tables in pictures", () => {
     expect(at(50, 21)).toBe(0);
     // The picture itself is untouched (tables take their rules from it).
     expect(image.pixels[300 * image.width + 200]).toBe(0);
+  });
+});
+
+describe("lines the text detector bridged", () => {
+  it("parts a line at a blank wider than one and a half of its heights, not at a word space", () => {
+    // A line 30 pixels high: ink from 10 to 300, a 60-pixel gutter, ink from 360 to 500 (a
+    // second column's line joined on), with word spaces of 12 pixels in the first stretch.
+    const image = newGrayImage(520, 60);
+    image.pixels.fill(255);
+    for (let x = 10; x < 500; x++) {
+      const inWord = x < 300 ? (x - 10) % 50 < 38 : x >= 360;
+      if (inWord) for (let y = 18; y < 42; y++) image.pixels[y * 520 + x] = 0;
+    }
+    const line = { cx: 255, cy: 30, ux: 1, uy: 0, length: 500, thickness: 30 };
+    const parts = splitAtGaps(image, line);
+    expect(parts).toHaveLength(2);
+    const [left, right] = parts.map((p) => [p.cx - p.length / 2, p.cx + p.length / 2]);
+    expect(left[0]).toBeCloseTo(5, 0);
+    expect(left[1]).toBeGreaterThan(298);
+    expect(left[1]).toBeLessThan(310);
+    expect(right[0]).toBeGreaterThan(350);
+    expect(right[0]).toBeLessThan(362);
+    // The same line without the gutter's width: one line.
+    expect(splitAtGaps(image, { ...line, length: 290, cx: 155 })).toHaveLength(1);
   });
 });

@@ -99,3 +99,59 @@ export function inkExtent(image: GrayImage, line: LineFrame): [number, number] {
   const at = (j: number) => -line.thickness / 2 + (j * line.thickness) / rows;
   return [at(first), at(last + 1)];
 }
+
+/** A blank stretch inside a detected line this many times its thickness wide parts two lines (a gutter or a table's gap the detector bridged)... */
+const PARTING_GAP = 1.5;
+/** ...darker than this (0 black .. 255 white) is ink. */
+const INK = 128;
+/** Columns sampled across the line's thickness, and along it per thickness. */
+const ACROSS_SAMPLES = 16;
+const ALONG_PER_THICKNESS = 8;
+/** A part keeps this share of its thickness of the blank beside it, as the detector's boxes keep a margin. */
+const PART_MARGIN = 0.25;
+
+/**
+ * The detector's line cut at blank stretches wider than a word space can be: it joins two
+ * columns' lines across a narrow gutter, which the recogniser then reads as one line (and
+ * its characters' positions are too coarse to tell the gap reliably).
+ */
+export function splitAtGaps(image: GrayImage, line: LineFrame): LineFrame[] {
+  const step = line.thickness / ALONG_PER_THICKNESS;
+  const columns = Math.floor(line.length / step);
+  if (line.length < 2 * PARTING_GAP * line.thickness) return [line];
+  const inked: boolean[] = [];
+  for (let i = 0; i < columns; i++) {
+    const u = -line.length / 2 + (i + 0.5) * step;
+    let ink = false;
+    for (let j = 0; j < ACROSS_SAMPLES && !ink; j++) {
+      const v = -line.thickness / 2 + ((j + 0.5) * line.thickness) / ACROSS_SAMPLES;
+      ink = bilinear(image, ...pointOf(line, u, v)) < INK;
+    }
+    inked.push(ink);
+  }
+  // Stretches of ink separated by blanks wider than the parting gap.
+  const parts: [number, number][] = [];
+  const minBlank = Math.ceil((PARTING_GAP * line.thickness) / step);
+  let start = -1;
+  let blank = 0;
+  for (let i = 0; i < columns; i++) {
+    if (inked[i]) {
+      if (start < 0) start = i;
+      else if (blank >= minBlank) {
+        parts.push([start, i - blank - 1]);
+        start = i;
+      }
+      blank = 0;
+    } else blank++;
+  }
+  if (start < 0) return [line];
+  parts.push([start, columns - 1 - blank]);
+  if (parts.length === 1) return [line];
+  const margin = PART_MARGIN * line.thickness;
+  return parts.map(([first, last]) => {
+    const from = Math.max(-line.length / 2, -line.length / 2 + first * step - margin);
+    const to = Math.min(line.length / 2, -line.length / 2 + (last + 1) * step + margin);
+    const [cx, cy] = pointOf(line, (from + to) / 2, 0);
+    return { ...line, cx, cy, length: to - from };
+  });
+}

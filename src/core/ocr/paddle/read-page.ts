@@ -7,7 +7,7 @@ import { rotateGray, type GrayImage } from "../../backends/image/gray";
 import type { BBox } from "../../model";
 import type { OcrWord } from "../tsv";
 import { detectText, type TextBox } from "./detect";
-import { inkExtent, pointOf, type LineFrame } from "./line-image";
+import { inkExtent, pointOf, splitAtGaps, type LineFrame } from "./line-image";
 import type { PaddlePageReading } from "./reader";
 import { recognizeLine, upsideDown, type ReadChar } from "./recognize-line";
 import { paddleRuntime, queued, type PaddleRuntime } from "./runtime";
@@ -46,11 +46,12 @@ export function readPage(image: GrayImage): Promise<PaddlePageReading> {
     if (flip) for (const line of lines) Object.assign(line, { ux: -line.ux, uy: -line.uy });
     const turned = (((Math.round((-direction * 180) / Math.PI / 90) * 90) % 360) + 360) % 360;
     const frame = uprightFrame(source, direction, turned);
+    const parts = lines.flatMap((line) => splitAtGaps(source, line));
     const turn = (quarter + turned) % 360;
     const words: OcrWord[] = [];
     let confidenceSum = 0;
     let charCount = 0;
-    for (const [i, line] of lines.entries()) {
+    for (const [i, line] of parts.entries()) {
       const chars = await recognizeLine(runtime, source, line);
       if (!chars.some((c) => c.text.trim()) || meanConfidence(chars) < DROP_SCORE) continue;
       const ink = inkExtent(source, line);
