@@ -5,6 +5,15 @@ import type { GrayImage } from "../../backends/image/gray";
 import { LINE_HEIGHT, lineInput, type LineFrame } from "./line-image";
 import type { PaddleRuntime } from "./runtime";
 
+/**
+ * Lines are read this much narrower than they stand: the recogniser learnt from crops of
+ * the detector's boxes, grown round the type, scaled to height 48, where a character is
+ * about 0.7 of the height wide; our lines are framed close round their type, so at their
+ * own proportions each character came 1.4 times as wide as the network knows it. Measured
+ * (own pictures, 14 Chinese pages, and 11 English ones read by PP-OCR alone): CER 1.21 ->
+ * 0.92 % and 22.8 -> 5.9 %; and the recogniser, whose cost goes with the width, is as much faster.
+ */
+const TRAINED_ASPECT = 0.7;
 /** Widest line input: longer lines are read squeezed (a page-wide line of small type is about 1,500 px at height 48). */
 const MAX_WIDTH = 2400;
 const MIN_WIDTH = 16;
@@ -18,7 +27,7 @@ export interface ReadChar {
 }
 
 export async function recognizeLine(runtime: PaddleRuntime, image: GrayImage, line: LineFrame): Promise<ReadChar[]> {
-  const width = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (LINE_HEIGHT * line.length) / line.thickness)));
+  const width = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (TRAINED_ASPECT * LINE_HEIGHT * line.length) / line.thickness)));
   const { data, dims } = await runtime.run("rec", lineInput(image, line, width), [1, 3, LINE_HEIGHT, width]);
   const [, steps, classes] = dims;
   const chars: ReadChar[] = [];
