@@ -1,5 +1,6 @@
 // `npm test`: type-check, the vitest suites inside workerd (real R2, Durable Objects and
-// Queues from Miniflare, real documents), then the black-box smoke run over HTTP against
+// Queues from Miniflare, real documents), the command line in Node (test/cli), then the
+// black-box smoke run over HTTP against
 // `wrangler dev`, and the chaos run (scripts/chaos/main.mjs) against it. Ends with one
 // line "N passed, M failed".
 import { spawnSync } from "node:child_process";
@@ -27,6 +28,16 @@ try {
   failed += json.numFailedTests + (vitestStatus !== 0 && json.numFailedTests === 0 ? 1 : 0);
 } catch {
   failed++;
+}
+
+console.log("== CLI (node --test test/cli)");
+{
+  // Each test counts; the TAP summary says how many passed and failed.
+  const cliRun = spawnSync(process.execPath, ["--test", "--test-reporter=tap", resolve(root, "test/cli/cli.test.mjs")], { cwd: root, env: quietEnv, encoding: "utf8" });
+  process.stdout.write(cliRun.stdout.split("\n").filter((l) => /^(not )?ok |^# (pass|fail)/.test(l)).join("\n") + "\n");
+  const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, "m").exec(cliRun.stdout)?.[1] ?? 0);
+  passed += count("pass");
+  failed += count("fail") + (cliRun.status !== 0 && count("fail") === 0 ? 1 : 0);
 }
 
 console.log("== smoke (wrangler dev over HTTP)");

@@ -1,27 +1,16 @@
-// The core from the command line, with the same pipeline the Worker runs.
-//   npm run parse -- FILE [--out DIR] [--json] [--levels] [--keep-header-footer] [--cross-page]
-//   npm run convert -- FILE --to word|ppt [--mode flow|layout] [--out DIR|FILE.docx|FILE.pptx]
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// The core from the command line, with the same pipeline the Worker runs (cli/args.ts has
+// the usage): `docparse parse FILE ...`, `docparse convert FILE ...`.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { parseDocument } from "./core/pipeline";
-import { renderParseResult } from "./core/render/result";
 import { CONVERT_FEATURES, convertDocument } from "./core/convert/index";
-import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "./core/options";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig, type OutputFormat } from "./core/options";
+import { renderWithImages, shownImages } from "./core/render/images";
+import { ZIP_IMAGE_DIR } from "./core/render/zip";
+import { parseCommandLine, USAGE, UsageError } from "./cli/args";
 import { isCoreError } from "./core/errors";
 import { MemoryImageStore } from "./core/images/store";
 import { pdfiumRenderer, useWasmFromDisk } from "./cli/wasm-from-disk";
-
-function parseArgs(argv: string[]) {
-  const positional: string[] = [];
-  const flags: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith("--")) positional.push(a);
-    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") && ["out", "to", "mode"].includes(a.slice(2))) flags[a.slice(2)] = argv[++i];
-    else flags[a.slice(2)] = true;
-  }
-  return { positional, flags };
-}
 
 /** A one-line progress bar on stderr, redrawn in place when stderr is a terminal. */
 function progressBar(label: string) {
@@ -37,19 +26,21 @@ function progressBar(label: string) {
 }
 
 async function main() {
-  useWasmFromDisk(); // OCR and pdf.js's image decoders are WebAssembly, which Node loads from disk
-  const [command, ...rest] = process.argv.slice(2);
-  const { positional, flags } = parseArgs(rest);
-  const file = positional[0];
-  if (!file || (command !== "parse" && command !== "convert")) {
-    throw new Error("usage: npm run parse -- FILE [--out DIR] [--json] [--levels] [--keep-header-footer] [--cross-page]\n       npm run convert -- FILE --to word|ppt [--mode flow|layout] [--out DIR]");
+  const { command, file, flags } = parseCommandLine(process.argv.slice(2));
+  if (command === "help") {
+    process.stdout.write(USAGE);
+    return;
   }
-  const bytes = new Uint8Array(readFileSync(file));
-  const name = basename(file);
-  const stem = basename(file, extname(file));
   // `--out` names a directory, or for convert the output file itself (FILE.docx / FILE.pptx).
   const outFile = command === "convert" && typeof flags.out === "string" && /\.(docx|pptx)$/i.test(flags.out) ? flags.out : undefined;
   const outDir = typeof flags.out === "string" ? (outFile ? dirname(outFile) : flags.out) : undefined;
+  // A converted file is binary: it goes where it is asked, or down a pipe, never into the terminal or the current directory unasked.
+  if (command === "convert" && !outDir && process.stdout.isTTY) throw new UsageError("convert writes a binary file: give --out DIR or --out FILE.docx, or pipe its output.");
+  if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  useWasmFromDisk(); // OCR and pdf.js's image decoders are WebAssembly, which Node loads from disk
+  const bytes = new Uint8Array(readFileSync(file));
+  const name = basename(file);
+  const stem = basename(file, extname(file));
   if (outDir) mkdirSync(outDir, { recursive: true });
   const started = performance.now();
 
@@ -60,14 +51,24 @@ async function main() {
       keep_header_footer: Boolean(flags["keep-header-footer"]),
       enable_text_cross_page: Boolean(flags["cross-page"]),
     };
+    // Pictures are kept only when written out (DIR/images, as the API's zip has them).
+    const store = outDir ? new MemoryImageStore() : undefined;
     // The renderer draws what must be read by OCR (text drawn as outlines, garbled text layers), as the service's does.
-    const doc = await parseDocument(bytes, name, { features, onProgress: progressBar(name), renderer: pdfiumRenderer(bytes) });
-    const result = renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features });
+    const doc = await parseDocument(bytes, name, { features, onProgress: progressBar(name), renderer: pdfiumRenderer(bytes), ...(store ? { images: { sink: store } } : {}) });
+    const elementFormats = { ...DEFAULT_ELEMENT_FORMATS, ...(store ? { image: "file" as const } : {}) };
+    const options = { outputFormats: ["markdown", "json"] as OutputFormat[], elementFormats, features };
+    const result = await renderWithImages(doc, options, { store });
     const json = JSON.stringify({ metadata: { page_num: doc.source.pageCount, file_type: doc.source.fileType }, result: { file_name: name, catalog: result.catalog, warnings: result.warnings, outputs: result.outputs } }, null, 2);
-    if (outDir) {
+    if (outDir && store) {
       writeFileSync(join(outDir, `${stem}.md`), result.outputs.markdown ?? "");
       writeFileSync(join(outDir, `${stem}.json`), json);
-      process.stderr.write(`wrote ${join(outDir, stem)}.md and .json\n`);
+      const pictures = shownImages(doc, options);
+      if (pictures.length) mkdirSync(join(outDir, ZIP_IMAGE_DIR), { recursive: true });
+      for (const { ref } of pictures) {
+        const picture = await store.get(ref);
+        if (picture) writeFileSync(join(outDir, ZIP_IMAGE_DIR, ref), picture);
+      }
+      process.stderr.write(`wrote ${join(outDir, stem)}.md and .json${pictures.length ? ` and ${pictures.length} pictures in ${join(outDir, ZIP_IMAGE_DIR)}` : ""}\n`);
     } else {
       process.stdout.write(flags.json ? `${json}\n` : (result.outputs.markdown ?? ""));
     }
@@ -85,14 +86,20 @@ async function main() {
       drawing: true,
     });
     const out = await convertDocument(doc, target, mode, store);
-    const path = outFile ?? join(outDir ?? ".", `${stem}${out.extension}`);
-    writeFileSync(path, out.bytes);
-    process.stderr.write(`wrote ${path}\n`);
+    if (outDir) {
+      const path = outFile ?? join(outDir, `${stem}${out.extension}`);
+      writeFileSync(path, out.bytes);
+      process.stderr.write(`wrote ${path}\n`);
+    } else process.stdout.write(out.bytes);
   }
   process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
 }
 
 main().catch((e) => {
+  if (e instanceof UsageError) {
+    process.stderr.write(`docparse: ${e.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
   process.stderr.write(`${isCoreError(e) ? `${e.code}: ` : ""}${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 });

@@ -1,0 +1,57 @@
+// The command line as a user runs it (a Node process, not workerd): help, mistakes refused
+// before any work with exit status 2, parse --out writing the Markdown, the JSON and the
+// pictures the Markdown links to, and convert writing nothing into the current directory.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { sharedDir } from "../../scripts/shared-dir.mjs";
+
+const root = resolve(import.meta.dirname, "../..");
+const tsx = resolve(root, "node_modules/.bin/tsx");
+const fixture = (path) => resolve(root, "test/fixtures", path);
+
+function cli(args, cwd = mkdtempSync(join(tmpdir(), "docparse-cli-"))) {
+  const run = spawnSync(tsx, [resolve(root, "src/cli.ts"), ...args], { cwd, encoding: "buffer", env: { ...process.env, PATH: `${resolve(root, "node_modules/.bin")}:${process.env.PATH}` } });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr.toString(), cwd };
+}
+
+test("--help prints the usage and exits 0", () => {
+  const { status, stdout } = cli(["--help"]);
+  assert.equal(status, 0);
+  assert.match(stdout.toString(), /docparse parse FILE/);
+  assert.equal(cli(["parse", "--help"]).status, 0);
+});
+
+test("unknown flags, values and commands are refused before any work, with status 2", () => {
+  const flag = cli(["parse", fixture("pdf/loose-leading.pdf"), "--levles", "--out", "out"]);
+  assert.equal(flag.status, 2);
+  assert.match(flag.stderr, /parse has no flag --levles; it takes --out, --json, --levels/);
+  assert.equal(existsSync(join(flag.cwd, "out")), false);
+  assert.match(cli(["convert", fixture("pdf/loose-leading.pdf"), "--to", "pptx"]).stderr, /--to must be word or ppt \(got "pptx"\)/);
+  assert.equal(cli(["convert", fixture("pdf/loose-leading.pdf"), "--to", "ppt", "--mode", "flow"]).status, 2);
+  assert.equal(cli(["summarise", "x.pdf"]).status, 2);
+  assert.equal(cli(["parse"]).status, 2);
+  assert.match(cli(["parse", "no-such-file.pdf"]).stderr, /no such file/);
+});
+
+test("parse --out DIR writes NAME.md, NAME.json and the pictures the Markdown links to under DIR/images", () => {
+  const work = mkdtempSync(join(tmpdir(), "docparse-cli-"));
+  const { status, stderr } = cli(["parse", join(sharedDir(root), "corpus/born-digital/pdfjs/tracemonkey.pdf"), "--out", join(work, "out")], work);
+  assert.equal(status, 0, stderr);
+  const markdown = readFileSync(join(work, "out/tracemonkey.md"), "utf8");
+  const links = [...markdown.matchAll(/\]\((images\/[^)]+)\)/g)].map((m) => m[1]);
+  assert.ok(links.length >= 5, `${links.length} picture links`);
+  for (const link of links) assert.ok(existsSync(join(work, "out", link)), link);
+  assert.equal(JSON.parse(readFileSync(join(work, "out/tracemonkey.json"), "utf8")).metadata.page_num, 14);
+  assert.deepEqual(readdirSync(work), ["out"]);
+});
+
+test("convert down a pipe writes the .docx to stdout and nothing into the current directory", () => {
+  const { status, stdout, cwd, stderr } = cli(["convert", fixture("pdf/loose-leading.pdf")]);
+  assert.equal(status, 0, stderr);
+  assert.equal(stdout.subarray(0, 2).toString(), "PK");
+  assert.deepEqual(readdirSync(cwd), []);
+});
