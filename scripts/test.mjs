@@ -40,6 +40,10 @@ console.log("== CLI (node --test test/cli)");
   failed += count("fail") + (cliRun.status !== 0 && count("fail") === 0 ? 1 : 0);
 }
 
+console.log("== bundle sizes (npm run deploy -- --dry-run: each Worker as wrangler would upload it)");
+if (run(process.execPath, [resolve(root, "scripts/deploy.mjs"), "--dry-run"]) === 0) passed++;
+else failed++;
+
 console.log("== smoke (wrangler dev over HTTP)");
 if (run(process.execPath, [resolve(root, "scripts/smoke.mjs")]) === 0) passed++;
 else failed++;
