@@ -9,17 +9,26 @@ import { fixtureFile } from "../helpers/corpus";
 
 describe("paragraphs at the page's own leading", () => {
   it("keeps paragraphs set double spaced and at one and a half spacing whole", async () => {
-    // test/fixtures/pdf/loose-leading.tex: three paragraphs under a heading on each page, told apart by indentation only.
+    // test/fixtures/pdf/loose-leading.tex: three paragraphs under a heading on each page, told apart by indentation on pages 1 and 2.
     const doc = await parseDocument(await fixtureFile("pdf/loose-leading.pdf"), "loose-leading.pdf", { features: DEFAULT_FEATURES });
     for (const page of doc.pages) {
       const body = page.blocks.filter((b) => b.type === "text");
       expect(body).toHaveLength(3);
     }
+    expect(doc.pages).toHaveLength(3);
     const texts = doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "text").map((b) => b.text));
     expect(texts[0]).toMatch(/^The appellant was employed .* unsafe loading practices\.$/);
     expect(texts[2]).toBe("The trial court granted summary judgment for the respondent, holding that no reasonable jury could find the stated reason false on this record. This appeal followed.");
     expect(texts[4]).toMatch(/^A dispute is genuine .* ruling on a motion for summary judgment\.$/);
-    expect(doc.pages.map((p) => p.blocks.find((b) => b.type === "title")?.text)).toEqual(["Statement of the Case", "Standard of Review"]);
+    expect(doc.pages.map((p) => p.blocks.find((b) => b.type === "title")?.text)).toEqual(["Statement of the Case", "Standard of Review", "Discussion"]);
+  });
+
+  it("ends a justified paragraph at its short last line where the leading gives no sign", async () => {
+    // Page 3 of loose-leading.tex: double spaced, no indentation, no space between paragraphs.
+    const doc = await parseDocument(await fixtureFile("pdf/loose-leading.pdf"), "loose-leading.pdf", { features: DEFAULT_FEATURES });
+    const texts = doc.pages[2].blocks.filter((b) => b.type === "text").map((b) => b.text);
+    expect(texts.map((t) => t.slice(0, 20))).toEqual(["The appellant relies", "Timing alone rarely ", "The email is more tr"]);
+    expect(texts[0]).toMatch(/two hundred miles away\.$/);
   });
 
   it("joins the lines of a Chinese paragraph without spaces, after its full-width commas too", () => {

@@ -78,7 +78,8 @@ function leadingGap(lines: Line[]): number {
     const height = line.bbox[3] - line.bbox[1];
     if (line.bbox[2] - line.bbox[0] < MEASURE_MIN_WIDTH * size || height <= 0) continue;
     // Lines come sorted by their tops: the first one further down that shares this line's width lies under it.
-    for (const next of lines.slice(i + 1)) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const next = lines[j];
       if (next.bbox[1] > line.bbox[3] + 3 * height) break;
       if (next.bbox[1] < line.bbox[1] + height / 2 || next.bbox[2] <= line.bbox[0] || next.bbox[0] >= line.bbox[2]) continue;
       const edgesMatch = Math.abs(next.bbox[0] - line.bbox[0]) <= EDGE_MATCH * size && Math.abs(next.bbox[2] - line.bbox[2]) <= EDGE_MATCH * size;
