@@ -9,14 +9,15 @@ import { UNSPACED_SCRIPT } from "../scripts";
 /** A gap between lines larger than this share of the line height starts a new paragraph... */
 const PARAGRAPH_GAP = 0.7;
 /**
- * ...or, on a page set with looser leading (double spacing, Chinese text at 1.7 lines, an
- * OCR'd page whose line boxes hug the ink), larger than the page's own gap between the
- * lines of a paragraph by this share of the line height: a third of a line or more sets
- * paragraphs apart (6 pt after 12 pt type is 0.4 of its line). At ordinary leading (gaps
- * of 0.1-0.2 line heights) the fixed share rules.
+ * ...except on a page set with loose leading, whose lines of a paragraph stand at least this
+ * many font sizes apart, bottom to bottom (double or one-and-a-half spacing, Chinese at about
+ * 1.7, an OCR'd page whose line boxes hug the ink): ordinary leading is 1.1-1.35, and the
+ * fixed share above would cut there at every line.
  */
+const LOOSE_PITCH = 1.5;
+/** There a paragraph ends where the lines stand further apart than the page's own pitch by this many font sizes (6 pt after 12 pt type is 0.5). */
 const PARAGRAPH_EXTRA = 0.35;
-/** The page's leading is measured between full lines of its paragraphs: at least this many font sizes wide... */
+/** The page's pitch is measured between full lines of its paragraphs: at least this many font sizes wide... */
 const MEASURE_MIN_WIDTH = 10;
 /** ...one directly under the other, both edges within this share of the font size (a justified paragraph's inner lines)... */
 const EDGE_MATCH = 0.5;
@@ -52,13 +53,12 @@ export function buildBlocks(lines: Line[]): Block[] {
   // Lines arrive top to bottom across the whole page, so columns interleave: each line
   // joins the open paragraph it continues (directly below its last line), else opens one.
   const groups: Line[][] = [];
-  const leading = leadingGap(lines) + PARAGRAPH_EXTRA;
-  const paragraphGap = Math.max(PARAGRAPH_GAP, leading);
-  // Where the leading is so loose that the gap between paragraphs can be no wider than
-  // between lines, a justified paragraph's short last line tells where it ends.
-  const loose = leading > PARAGRAPH_GAP;
+  const pitch = linePitch(lines);
+  // At loose leading the gap between paragraphs may be no wider than between lines: a
+  // justified paragraph's short last line tells where it ends too.
+  const loose = pitch >= LOOSE_PITCH ? pitch : undefined;
   for (const line of lines) {
-    const open = groups.find((g) => continues(g[g.length - 1], line, g, paragraphGap, loose));
+    const open = groups.find((g) => continues(g[g.length - 1], line, g, loose));
     if (open) open.push(line);
     else groups.push([line]);
   }
@@ -66,35 +66,48 @@ export function buildBlocks(lines: Line[]): Block[] {
 }
 
 /**
- * The page's usual gap between the lines of a paragraph, as a share of the line height: the
- * median over full lines set one under the other with both edges matching, which only the
- * inner lines of a paragraph do (its first line is indented or its last one short). 0 when
- * the page has too few of them.
+ * The page's usual distance between the lines of a paragraph, from the bottom of one's text
+ * to the next's, in font sizes (line boxes' heights vary with the font's metrics or the
+ * ink; their pitch does not): the median over full lines set one under the other with both edges matching,
+ * which only the inner lines of a paragraph do (its first line is indented or its last one
+ * short). 0 when the page has too few of them.
  */
-function leadingGap(lines: Line[]): number {
-  const gaps: number[] = [];
+function linePitch(lines: Line[]): number {
+  const pitches: number[] = [];
   for (const [i, line] of lines.entries()) {
     const size = textSize(line);
     const height = line.bbox[3] - line.bbox[1];
-    if (line.bbox[2] - line.bbox[0] < MEASURE_MIN_WIDTH * size || height <= 0) continue;
+    if (line.bbox[2] - line.bbox[0] < MEASURE_MIN_WIDTH * size || height <= 0 || size <= 0) continue;
     // Lines come sorted by their tops: the first one further down that shares this line's width lies under it.
     for (let j = i + 1; j < lines.length; j++) {
       const next = lines[j];
       if (next.bbox[1] > line.bbox[3] + 3 * height) break;
       if (next.bbox[1] < line.bbox[1] + height / 2 || next.bbox[2] <= line.bbox[0] || next.bbox[0] >= line.bbox[2]) continue;
       const edgesMatch = Math.abs(next.bbox[0] - line.bbox[0]) <= EDGE_MATCH * size && Math.abs(next.bbox[2] - line.bbox[2]) <= EDGE_MATCH * size;
-      if (edgesMatch && Math.abs(textSize(next) - size) <= SAME_SIZE) gaps.push((next.bbox[1] - line.bbox[3]) / height);
+      if (edgesMatch && Math.abs(textSize(next) - size) <= SAME_SIZE) pitches.push((textBottom(next) - textBottom(line)) / size);
       break;
     }
   }
-  return gaps.length >= MIN_LEADING_PAIRS ? gaps.sort((a, b) => a - b)[gaps.length >> 1] : 0;
+  return pitches.length >= MIN_LEADING_PAIRS ? pitches.sort((a, b) => a - b)[pitches.length >> 1] : 0;
 }
 
-function continues(prev: Line, line: Line, group: Line[], paragraphGap: number, loose: boolean): boolean {
+/**
+ * The bottom of a line's text in its own type: a fraction or a subscript set smaller in it
+ * hangs lower, and would make the line look further from the next than it is.
+ */
+function textBottom(line: Line): number {
+  const size = textSize(line);
+  const own = line.spans.filter((s) => Math.abs(s.fontSize - size) <= SAME_SIZE);
+  return own.length ? Math.max(...own.map((s) => s.bbox[3])) : line.bbox[3];
+}
+
+/** `loosePitch`: the page's pitch (font sizes) when its leading is loose. */
+function continues(prev: Line, line: Line, group: Line[], loosePitch: number | undefined): boolean {
   // Geometry first: it rules out almost every open paragraph, and it is cheap.
   const height = prev.bbox[3] - prev.bbox[1];
   const gap = line.bbox[1] - prev.bbox[3];
-  if (gap > paragraphGap * height || gap < -0.5 * height) return false;
+  if (gap < -0.5 * height) return false;
+  if (loosePitch ? (textBottom(line) - textBottom(prev)) / textSize(prev) > loosePitch + PARAGRAPH_EXTRA : gap > PARAGRAPH_GAP * height) return false;
   const overlap = Math.min(prev.bbox[2], line.bbox[2]) - Math.max(prev.bbox[0], line.bbox[0]);
   if (overlap <= 0) return false;
   const size = textSize(line);
@@ -135,7 +148,7 @@ function continues(prev: Line, line: Line, group: Line[], paragraphGap: number, 
   // line ends a sentence.
   const short = group.length >= 2 && right - prev.bbox[2] > SHORT_LINE * (right - left);
   if (short && line.bbox[0] - left > PARAGRAPH_INDENT * size * 0.5) return false;
-  if (short && loose && SENTENCE_END.test(lineText(prev).trim()) && group.slice(0, -1).every((l) => right - l.bbox[2] <= JUSTIFIED_SLACK * size)) return false;
+  if (short && loosePitch && SENTENCE_END.test(lineText(prev).trim()) && group.slice(0, -1).every((l) => right - l.bbox[2] <= JUSTIFIED_SLACK * size)) return false;
   return true;
 }
 
