@@ -62,7 +62,7 @@ export function createApp(options: AppOptions = {}) {
     if (POST_ENDPOINTS.includes(path)) {
       return failure(ERRORS.METHOD_NOT_ALLOWED.code, `${c.req.method} is not allowed on ${path}: send a POST with multipart/form-data.`, 405, null, { Allow: "POST" });
     }
-    return failure(ERRORS.ROUTE_NOT_FOUND.code, `No such endpoint: ${c.req.method} ${c.req.path}. The API lives under /v1 (see README.md).`, 404);
+    return failure(ERRORS.ROUTE_NOT_FOUND.code, `No such endpoint: ${c.req.method} ${c.req.path}. The API lives under /v1 (see /docs).`, 404);
   });
 
   app.onError((err, c) => {
