@@ -1,5 +1,6 @@
 // The admin routes (ADMIN_TOKEN) and the dashboard page behind dashboard_url.
 import { SELF } from "cloudflare:test";
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
 import { BASE, admin, createKey, fetchWith, pdfFile, post } from "../helpers/api";
@@ -52,6 +53,40 @@ describe("dashboard", () => {
     expect(html).not.toContain("<b>evil");
     expect(html).not.toContain(apiKey);
   });
+  it("shows the key's label and signed download links for finished tasks", async () => {
+    const { apiKey } = await createKey("team <b>docs</b>");
+    const file = await pdfFile("convert-samples/p2d-demo-text.pdf");
+    const converted = await post("/v1/convert/sync", { api_key: apiKey, file, target_type: "word" });
+    expect(converted.body.data.status).toBe("SUCCESS");
+    await post("/v1/parse/sync", { api_key: apiKey, file, output_formats: "markdown" });
+    const html = await dashboardFor(apiKey);
+    expect(html).toContain("team &#60;b&#62;docs&#60;/b&#62;");
+    expect(html).toContain('href="/docs"');
+    expect(html).toContain('href="/playground"');
+    // A parse that asked for no zip has no file to offer, and says so.
+    expect(html).toContain("no file (results via /v1/parse/async_check)");
+    const link = /<a href="([^"]+)">([^<]+\.docx)<\/a>/.exec(html);
+    expect(link, html).not.toBeNull();
+    const url = link![1].replaceAll("&#38;", "&");
+    expect(url).toMatch(/[?&]sig=/);
+    const res = await SELF.fetch(url);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0x50, 0x4b]);
+    expect(Object.keys(unzipSync(bytes))).toContain("word/document.xml");
+  });
+  it("links the zip of a parse that asked for one", async () => {
+    const { apiKey } = await createKey("zip");
+    const file = await pdfFile("convert-samples/p2d-demo-text.pdf");
+    const parsed = await post("/v1/parse/sync", { api_key: apiKey, file, output_formats: "zip", element_formats: '{"image":"file"}' });
+    expect(parsed.body.code).toBe(0);
+    const link = /<a href="([^"]+)">([^<]+\.zip)<\/a>/.exec(await dashboardFor(apiKey));
+    expect(link).not.toBeNull();
+    const res = await SELF.fetch(link![1].replaceAll("&#38;", "&"));
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0x50, 0x4b]);
+  });
   it("says when the key is wrong", async () => {
     const body = new FormData();
     body.append("api_key", "sk-wrongwrongwrong");
@@ -60,3 +95,11 @@ describe("dashboard", () => {
     expect(await res.text()).toMatch(/not a known key/);
   });
 });
+
+async function dashboardFor(apiKey: string): Promise<string> {
+  const body = new FormData();
+  body.append("api_key", apiKey);
+  const res = await SELF.fetch(`${BASE}/dashboard`, { method: "POST", body });
+  expect(res.status).toBe(200);
+  return res.text();
+}
