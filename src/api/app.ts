@@ -13,7 +13,9 @@ import { dashboardRoutes } from "./routes/dashboard";
 import { download } from "./routes/files";
 import { legacyPaths } from "./routes/legacy";
 import { parseCheck, parseRoutes, parseAsync, parseSync } from "./routes/parse";
+import { referenceRoutes } from "./routes/reference";
 import { usage } from "./routes/usage";
+import { SERVICE_VERSION } from "./openapi/document";
 import { FILES_ROUTE } from "../storage/blob-store";
 
 export interface AppOptions {
@@ -46,7 +48,8 @@ export function createApp(options: AppOptions = {}) {
   app.use("/v1/*", cors({ origin: "*", allowMethods: ["POST", "GET", "HEAD", "OPTIONS"], exposeHeaders: ["Deprecation", "Sunset", "Link"], maxAge: 86400 }));
   app.use(legacyPaths());
 
-  app.get("/", (c) => ok(c, { service: "docparse", api: "/v1", version: "1.0.0", dashboard: "/dashboard" }));
+  app.get("/", (c) => ok(c, { service: "docparse", api: "/v1", version: SERVICE_VERSION, dashboard: "/dashboard", docs: "/docs", openapi: "/openapi.json" }));
+  app.route("/", referenceRoutes);
   app.route("/v1/parse", parseRoutes);
   app.route("/v1/convert", convertRoutes);
   app.post("/v1/usage", usage);

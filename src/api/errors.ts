@@ -5,7 +5,7 @@ import type { CoreErrorCode } from "../core/errors";
 
 export const ERRORS = {
   // 1xxxx authentication and authorisation
-  API_KEY_MISSING: { code: 10001, status: 401, meaning: "The api_key form field is missing." },
+  API_KEY_MISSING: { code: 10001, status: 401, meaning: "No API key: send the api_key form field or `Authorization: Bearer sk-...`." },
   API_KEY_INVALID: { code: 10002, status: 401, meaning: "The api_key is not a known key." },
   API_KEY_REVOKED: { code: 10003, status: 403, meaning: "The api_key was revoked." },
   ADMIN_FORBIDDEN: { code: 10004, status: 403, meaning: "Admin route called without the right ADMIN_TOKEN." },

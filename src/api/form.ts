@@ -123,9 +123,9 @@ export function fileInput({ fields, upload }: RequestForm): FileInput {
 
 // ---- parse requests ----
 
-const OUTPUT_FORMATS = ["json", "markdown", "zip"] as const;
+export const OUTPUT_FORMATS = ["json", "markdown", "zip"] as const satisfies readonly OutputFormat[];
 
-const ElementFormatsSchema = z
+export const ElementFormatsSchema = z
   .object({
     image: z.enum(["url", "base64", "file", "none"]),
     formula: z.enum(["latex", "mathml", "ascii"]),
@@ -135,7 +135,7 @@ const ElementFormatsSchema = z
   .partial()
   .strict();
 
-const FeatureConfigSchema = z
+export const FeatureConfigSchema = z
   .object(Object.fromEntries(Object.keys(DEFAULT_FEATURES).map((k) => [k, z.boolean()])) as Record<keyof FeatureConfig, z.ZodBoolean>)
   .partial()
   .strict();
@@ -233,17 +233,20 @@ export function parseParseForm(form: FormData): ParseRequest {
 
 // ---- conversion requests ----
 
+export const TARGET_TYPES = ["word", "ppt"] as const;
+export const LAYOUT_MODES = ["flow", "layout"] as const;
+
 export interface ConvertRequest {
-  targetType: "word" | "ppt";
-  layoutMode: "flow" | "layout";
+  targetType: (typeof TARGET_TYPES)[number];
+  layoutMode: (typeof LAYOUT_MODES)[number];
 }
 
 export function parseConvertForm(form: FormData): ConvertRequest {
   refuseUnknownFields(form, "convert");
   const target = (textField(form, "target_type") ?? "word").toLowerCase();
-  if (target !== "word" && target !== "ppt") throw new ApiError("INVALID_PARAMETER", `target_type must be "word" or "ppt" (got ${JSON.stringify(target)}).`);
+  if (!isOneOf(TARGET_TYPES, target)) throw new ApiError("INVALID_PARAMETER", `target_type must be "word" or "ppt" (got ${JSON.stringify(target)}).`);
   const mode = textField(form, "layout_mode")?.toLowerCase();
-  if (mode !== undefined && mode !== "flow" && mode !== "layout") {
+  if (mode !== undefined && !isOneOf(LAYOUT_MODES, mode)) {
     throw new ApiError("INVALID_PARAMETER", `layout_mode must be "flow" or "layout", or left out (got ${JSON.stringify(mode)}).`);
   }
   if (target === "ppt" && mode === "flow") {
@@ -251,6 +254,8 @@ export function parseConvertForm(form: FormData): ConvertRequest {
   }
   return { targetType: target, layoutMode: mode ?? (target === "word" ? "flow" : "layout") };
 }
+
+const isOneOf = <T extends string>(allowed: readonly T[], value: string): value is T => (allowed as readonly string[]).includes(value);
 
 /** `task_id` of the async_check endpoints. */
 export function taskIdField(form: FormData): string {

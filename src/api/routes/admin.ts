@@ -35,7 +35,7 @@ async function jsonBody<T>(c: AppContext, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
-const CreateKey = z.object({
+export const CreateKey = z.object({
   label: z.string().max(200).default(""),
   /** Set a given key (the development key of `npm start`) instead of a random one. */
   api_key: z.string().regex(KEY_SHAPE, "must start with sk- and hold 8-200 letters, digits, - or _").optional(),
@@ -49,7 +49,7 @@ function keyId(c: AppContext): string {
   return id;
 }
 
-const AddPlan = z.object({
+export const AddPlan = z.object({
   pages: z.number().int().positive().max(100_000_000),
   /** Either an absolute expiry or a length in days from now. */
   expires_at: z.string().datetime({ offset: true }).optional(),
