@@ -10,6 +10,7 @@ import { ApiError, ERRORS } from "./errors";
 import { adminRoutes } from "./routes/admin";
 import { convertRoutes } from "./routes/convert";
 import { dashboardRoutes } from "./routes/dashboard";
+import { playgroundRoutes } from "./routes/playground";
 import { download } from "./routes/files";
 import { legacyPaths } from "./routes/legacy";
 import { parseCheck, parseRoutes, parseAsync, parseSync } from "./routes/parse";
@@ -58,6 +59,7 @@ export function createApp(options: AppOptions = {}) {
   app.post("/v1/extract/async_check", parseCheck);
   app.on(["GET", "HEAD"], `${FILES_ROUTE}*`, download);
   app.route("/dashboard", dashboardRoutes);
+  app.route("/playground", playgroundRoutes);
   app.route("/admin", adminRoutes);
 
   app.notFound((c) => {
