@@ -4,8 +4,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { provideOcrAssets } from "../core/ocr/assets";
+import { projectRoot } from "./root";
 
-const generated = resolve(import.meta.dirname, "../core/ocr/generated");
+const generated = resolve(projectRoot, "src/core/ocr/generated");
 
 export function useOcrAssetsFromDisk(): void {
   let compiled: Promise<WebAssembly.Module> | undefined;

@@ -9,8 +9,9 @@ import { useOcrAssetsFromDisk } from "./ocr-assets";
 import { usePaddleAssetsFromDisk } from "./paddle-assets";
 import { loadPdfium, renderRegions, type PdfiumCalls } from "../core/raster/pdfium";
 import type { RegionRenderer } from "../core/raster/region";
+import { projectRoot } from "./root";
 
-const pdfGenerated = resolve(import.meta.dirname, "../core/backends/pdf/generated");
+const pdfGenerated = resolve(projectRoot, "src/core/backends/pdf/generated");
 
 export function useWasmFromDisk(): void {
   useOcrAssetsFromDisk();
@@ -26,7 +27,7 @@ export function useWasmFromDisk(): void {
   });
 }
 
-const pdfiumWasm = resolve(import.meta.dirname, "../core/raster/generated/pdfium.wasm");
+const pdfiumWasm = resolve(projectRoot, "src/core/raster/generated/pdfium.wasm");
 let pdfiumCompiled: Promise<WebAssembly.Module> | undefined;
 let pdfiumLoaded: PdfiumCalls | undefined;
 

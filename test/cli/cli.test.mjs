@@ -1,6 +1,8 @@
-// The command line as a user runs it (a Node process, not workerd): help, mistakes refused
-// before any work with exit status 2, parse --out writing the Markdown, the JSON and the
-// pictures the Markdown links to, and convert writing nothing into the current directory.
+// The command line as a user runs it: the `docparse` bin (dist/cli.mjs, built first from the
+// current source, as postinstall and `npm run build` build it), a Node process, not workerd.
+// Help, mistakes refused before any work with exit status 2, parse --out writing the
+// Markdown, the JSON and the pictures the Markdown links to, and convert writing nothing into
+// the current directory.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -10,11 +12,14 @@ import { join, resolve } from "node:path";
 import { sharedDir } from "../../scripts/shared-dir.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
-const tsx = resolve(root, "node_modules/.bin/tsx");
+const bin = resolve(root, "dist/cli.mjs");
 const fixture = (path) => resolve(root, "test/fixtures", path);
 
+const build = spawnSync(process.execPath, [resolve(root, "scripts/build-cli.mjs")], { encoding: "utf8" });
+assert.equal(build.status, 0, build.stderr);
+
 function cli(args, cwd = mkdtempSync(join(tmpdir(), "docparse-cli-"))) {
-  const run = spawnSync(tsx, [resolve(root, "src/cli.ts"), ...args], { cwd, encoding: "buffer", env: { ...process.env, PATH: `${resolve(root, "node_modules/.bin")}:${process.env.PATH}` } });
+  const run = spawnSync(bin, args, { cwd, encoding: "buffer", env: { ...process.env, PATH: `${resolve(root, "node_modules/.bin")}:${process.env.PATH}` } });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr.toString(), cwd };
 }
 

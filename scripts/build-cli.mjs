@@ -1,0 +1,43 @@
+// Builds the command line (src/cli.ts) into dist/cli.mjs, the package's `docparse` bin (run
+// at the end of `postinstall` and by `npm run build`): one ES module that Node starts
+// without compiling TypeScript at each run, as `tsx src/cli.ts` did.
+//
+// Everything it imports is bundled, the generated modules of src/core included (pdf.js's
+// worker, the CMaps, Tesseract's and PDFium's loaders), so it has nothing to resolve at
+// start. What the CLI reads from disk at run time (the WebAssembly, Tesseract's models, and
+// from node_modules PP-OCR's networks and ONNX Runtime's WASM) it finds from the repository's
+// folder: src/cli/root.ts is told here that the bundle lies one level under it.
+import { build } from "esbuild";
+import { chmodSync } from "node:fs";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+
+// The modules that carry the WebAssembly and the models inside the Worker's bundle, imported
+// lazily only when nothing was provided: the CLI provides them from disk before any parse
+// (src/cli/wasm-from-disk.ts), so they are left out, not bundled (should one ever be
+// reached, the import fails loudly, as it does under tsx).
+const workerOnly = {
+  name: "worker-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(wasm-bundled|assets-bundled)$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+const outfile = resolve(root, "dist/cli.mjs");
+
+await build({
+  entryPoints: [resolve(root, "src/cli.ts")],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node22",
+  // The bundled CommonJS packages call require() for Node's built-ins, which an ES module lacks.
+  banner: { js: `#!/usr/bin/env node\nimport { createRequire as __docparseCreateRequire } from "node:module";\nconst require = __docparseCreateRequire(import.meta.url);` },
+  define: { DOCPARSE_ROOT_FROM_BUNDLE: JSON.stringify("..") },
+  plugins: [workerOnly],
+  legalComments: "none",
+  logLevel: "warning",
+});
+chmodSync(outfile, 0o755);
+console.log("build-cli: dist/cli.mjs (the docparse bin)");
