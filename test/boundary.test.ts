@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ERRORS } from "../src/api/errors";
 
 const coreSources = import.meta.glob("../src/core/**/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-const readme = import.meta.glob("../README.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const errorsDoc = import.meta.glob("../docs/errors.md", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 describe("architecture boundary", () => {
   it("sees the core's sources", () => {
@@ -19,9 +19,9 @@ describe("architecture boundary", () => {
   }
 });
 
-describe("README", () => {
-  it("documents every error code", () => {
-    const text = Object.values(readme)[0] ?? "";
-    for (const [name, e] of Object.entries(ERRORS)) expect(text, name).toContain(`| ${e.code} |`);
+describe("docs/errors.md", () => {
+  it("documents every error code with its HTTP status and name", () => {
+    const text = Object.values(errorsDoc)[0] ?? "";
+    for (const [name, e] of Object.entries(ERRORS)) expect(text, name).toContain(`| ${e.code} | ${e.status} | ${name} |`);
   });
 });
