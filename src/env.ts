@@ -35,7 +35,7 @@ export interface Env {
   OCR?: Service<Ocr>;
   /** The processor Worker (src/processor/worker.ts): the work of task stages, off this Worker's CPU. Absent, stages run in process. */
   PROCESSOR?: Service<Processor>;
-  /** Workers AI, for enable_image_understanding; optional (see README "Figures and images"). */
+  /** Workers AI, for enable_image_understanding; optional (see docs/options.md, enable_image_understanding). */
   AI?: WorkersAiRunner;
 }
 

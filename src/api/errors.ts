@@ -1,5 +1,5 @@
 // The numeric error-code table of the API: one entry per code, with its HTTP status and a
-// one-line meaning. README.md documents the same table (a test keeps the two in step).
+// one-line meaning. docs/errors.md documents the same table (a test keeps the two in step).
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { CoreErrorCode } from "../core/errors";
 

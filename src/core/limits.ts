@@ -1,4 +1,4 @@
-// Hard limits, as named code defaults. Enforced before work starts; documented in README.md.
+// Hard limits, as named code defaults. Enforced before work starts; documented in docs/configuration.md.
 /**
  * Bytes of one document. A worker holds the whole file while it reads it (pdf.js parses
  * from memory, and keeps a copy) inside an isolate's 128 MB, so files stop here, the
