@@ -1,8 +1,8 @@
 // `npm test`: type-check, the vitest suites inside workerd (real R2, Durable Objects and
 // Queues from Miniflare, real documents), the command line in Node (test/cli), then the
 // black-box smoke run over HTTP against
-// `wrangler dev`, and the chaos run (scripts/chaos/main.mjs) against it. Ends with one
-// line "N passed, M failed".
+// `wrangler dev`, the playground and the dashboard in chromium (test/browser), and the
+// chaos run (scripts/chaos/main.mjs) against it. Ends with one line "N passed, M failed".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -47,6 +47,20 @@ else failed++;
 console.log("== smoke (wrangler dev over HTTP)");
 if (run(process.execPath, [resolve(root, "scripts/smoke.mjs")]) === 0) passed++;
 else failed++;
+
+console.log("== browser (playwright-core + chromium)");
+{
+  // The playground and the dashboard driven in Debian's chromium against wrangler dev (installed
+  // when missing; the stage fails, never skips, when it cannot be). Each test counts, as for the CLI;
+  // a failure's reason is printed (chromium missing, say). Screenshots in .out/screenshots/.
+  const browserRun = spawnSync(process.execPath, ["--test", "--test-reporter=tap", resolve(root, "test/browser/playground.test.mjs")], { cwd: root, env: quietEnv, encoding: "utf8" });
+  const lines = browserRun.stdout.split("\n").filter((l) => /^(not )?ok |^# (pass|fail)|^\s+error: /.test(l));
+  // A failed start fails every test with the same reason: print it once.
+  process.stdout.write(lines.filter((l, i) => !/^\s+error: /.test(l) || lines.indexOf(l) === i).join("\n") + "\n");
+  const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, "m").exec(browserRun.stdout)?.[1] ?? 0);
+  passed += count("pass");
+  failed += count("fail") + (browserRun.status !== 0 && count("fail") === 0 ? 1 : 0);
+}
 
 console.log("== chaos (the service attacked, killed and restarted; without the load case, whose latencies are the machine's)");
 if (spawnSync(process.execPath, [resolve(root, "scripts/chaos/main.mjs")], { cwd: root, env: { ...quietEnv, CHAOS_SKIP: "load" }, stdio: "inherit" }).status === 0) passed++;

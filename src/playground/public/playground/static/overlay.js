@@ -19,8 +19,8 @@ function el(name, attrs) {
 export function blockOverlay(page) {
   const { w, h } = page.page_size;
   const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, preserveAspectRatio: "none", class: "overlay", role: "img", "aria-label": `blocks of page ${page.page_num + 1}` });
-  // Labels scale with the page: about 11 pt on a Letter page.
-  const size = Math.max(6, w / 56);
+  // Labels scale with the page (about 11 pt on a Letter page), so they look the same on any page size.
+  const size = w / 56;
   for (const block of page.blocks) {
     const [x0, y0, x1, y1] = block.bbox;
     const g = el("g", { class: `block ${typeClass(block.type)}`, "data-idx": block.idx, "data-type": block.type });
