@@ -1,8 +1,8 @@
 // `npm test`: type-check, the vitest suites inside workerd (real R2, Durable Objects and
 // Queues from Miniflare, real documents), the command line in Node (test/cli), then the
 // black-box smoke run over HTTP against
-// `wrangler dev`, the playground and the dashboard in chromium (test/browser), and the
-// chaos run (scripts/chaos/main.mjs) against it. Ends with one line "N passed, M failed".
+// `wrangler dev`, the typed client against it (test/client), the playground and the
+// dashboard in chromium (test/browser), and the chaos run (scripts/chaos/main.mjs) against it. Ends with one line "N passed, M failed".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -15,7 +15,8 @@ let passed = 0;
 let failed = 0;
 
 console.log("== type check");
-if (run(bin("tsc"), ["--noEmit"]) === 0 && run(bin("tsc"), ["--noEmit", "-p", "tsconfig.node.json"]) === 0) passed++;
+// The client (client/) against the web platform alone: no Node or Workers types.
+if (run(bin("tsc"), ["--noEmit"]) === 0 && run(bin("tsc"), ["--noEmit", "-p", "tsconfig.node.json"]) === 0 && run(bin("tsc"), ["--noEmit", "-p", "client/tsconfig.json"]) === 0) passed++;
 else failed++;
 
 console.log("== vitest (workerd)");
@@ -47,6 +48,17 @@ else failed++;
 console.log("== smoke (wrangler dev over HTTP)");
 if (run(process.execPath, [resolve(root, "scripts/smoke.mjs")]) === 0) passed++;
 else failed++;
+
+console.log("== client (node --test test/client against wrangler dev)");
+{
+  // The typed client (client/), bundled as a browser would get it, calling the real service.
+  // Each test counts, as for the CLI.
+  const clientRun = spawnSync(process.execPath, ["--test", "--test-reporter=tap", resolve(root, "test/client/client.test.mjs")], { cwd: root, env: quietEnv, encoding: "utf8" });
+  process.stdout.write(clientRun.stdout.split("\n").filter((l) => /^(not )?ok |^# (pass|fail)/.test(l)).join("\n") + "\n");
+  const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, "m").exec(clientRun.stdout)?.[1] ?? 0);
+  passed += count("pass");
+  failed += count("fail") + (clientRun.status !== 0 && count("fail") === 0 ? 1 : 0);
+}
 
 console.log("== browser (playwright-core + chromium)");
 {
