@@ -32,8 +32,16 @@ await build({
   platform: "node",
   format: "esm",
   target: "node22",
-  // The bundled CommonJS packages call require() for Node's built-ins, which an ES module lacks.
-  banner: { js: `#!/usr/bin/env node\nimport { createRequire as __docparseCreateRequire } from "node:module";\nconst require = __docparseCreateRequire(import.meta.url);` },
+  banner: {
+    js: [
+      "#!/usr/bin/env node",
+      // The bin runs under whichever node is first on PATH: an older one would fail deep in pdf.js.
+      `if (Number(process.versions.node.split(".")[0]) < 22) { process.stderr.write("docparse needs Node.js 22 or later (this is " + process.version + ")\\n"); process.exit(1); }`,
+      // The bundled CommonJS packages call require() for Node's built-ins, which an ES module lacks.
+      `import { createRequire as __docparseCreateRequire } from "node:module";`,
+      "const require = __docparseCreateRequire(import.meta.url);",
+    ].join("\n"),
+  },
   define: { DOCPARSE_ROOT_FROM_BUNDLE: JSON.stringify("..") },
   plugins: [workerOnly],
   legalComments: "none",
