@@ -103,3 +103,25 @@ async function dashboardFor(apiKey: string): Promise<string> {
   expect(res.status).toBe(200);
   return res.text();
 }
+
+// Its static files (script, sample, pdf.js) are served by Workers Static Assets, which SELF
+// does not pass through: test/browser/playground.test.mjs loads them from wrangler dev.
+describe("playground", () => {
+  it("is a page whose policy runs only the service's own scripts", async () => {
+    const res = await SELF.fetch(`${BASE}/playground`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain("unsafe");
+    const html = await res.text();
+    expect(html).toContain('<script type="module" src="/playground/static/app.js"></script>');
+    // No inline script: every <script> names its file.
+    expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
+  });
+  it("answers other methods in the JSON envelope", async () => {
+    const res = await SELF.fetch(`${BASE}/playground`, { method: "POST" });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as any).code).toBe(ERRORS.ROUTE_NOT_FOUND.code);
+  });
+});
