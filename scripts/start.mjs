@@ -7,27 +7,62 @@ import { ensureDevVars, seedKey, startService } from "./dev-env.mjs";
 const port = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${port}`;
 const vars = ensureDevVars();
+
+// Each wrangler leads a process group of its own (`detached`), and stopping means signalling
+// the whole group: `node_modules/.bin/wrangler` is a wrapper that does not pass signals on to
+// the wrangler it runs, which runs workerd, so signalling the wrapper alone left wrangler and
+// workerd running. A signal sent to npm comes here (package.json `exec`s this script: no
+// shell between them to swallow it), and so does Ctrl-C in a terminal.
 const children = [];
-const stop = (sig) => children.forEach((child) => child.kill(sig));
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => stop(sig));
+const signalGroups = (sig) => {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      /* that group is gone already */
+    }
+  }
+};
+const groupsLeft = () =>
+  children.some((child) => {
+    try {
+      process.kill(-child.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+let stopping = false;
+/** Signals both groups, gives them 10 s to shut down (wrangler disposes of workerd) and kills what is left, then exits. */
+async function stopAndExit(sig, code) {
+  if (stopping) return;
+  stopping = true;
+  signalGroups(sig);
+  const deadline = Date.now() + 10_000;
+  while (groupsLeft() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  signalGroups("SIGKILL");
+  process.exit(code);
+}
+// A stop that was asked for is a clean exit (npm would report any other status as a failure).
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => stopAndExit(sig, 0));
+// However else this process ends, the service does not outlive it.
+process.on("exit", () => signalGroups("SIGKILL"));
 
 try {
   await startService({
     port,
     extraArgs: process.argv.slice(2),
+    detached: true,
     onSpawn(child) {
       children.push(child);
       // One process gone leaves the service half there: stop the other too.
-      child.once("exit", (code) => {
-        stop("SIGTERM");
-        process.exit(code ?? 0);
-      });
+      child.once("exit", (code) => stopAndExit("SIGTERM", code ?? 0));
     },
   });
   await seedKey(base, vars.ADMIN_TOKEN, vars.DEV_API_KEY, "development key");
   console.log(`\n  docparse is running at ${base}\n  development API key: ${vars.DEV_API_KEY}\n  admin token (for npm run keys): in .dev.vars\n  dashboard: ${base}/dashboard\n`);
 } catch (e) {
   console.error(`start failed: ${e.message}`);
-  stop("SIGTERM");
-  process.exit(1);
+  await stopAndExit("SIGTERM", 1);
 }
