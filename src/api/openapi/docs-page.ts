@@ -49,7 +49,8 @@ function fieldsTable(schema: Json | undefined): string {
   const rows = Object.entries(properties).map(([name, field]) => {
     const keys = field.contentSchema ? fieldsTable(field.contentSchema as Json) : "";
     const description = field.description ? inlineMarkdown(String(field.description)) : "";
-    return `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? " <small>required</small>" : ""}</td><td>${escapeHtml(typeOf(field))}</td><td>${description}${keys}</td></tr>`;
+    const fallback = field.default === undefined ? "" : ` Default <code>${escapeHtml(JSON.stringify(field.default))}</code>.`;
+    return `<tr><td class="name"><code>${escapeHtml(name)}</code>${required.has(name) ? " <small>required</small>" : ""}</td><td>${escapeHtml(typeOf(field))}</td><td>${description}${fallback}${keys}</td></tr>`;
   });
   return rows.length ? `<table><tr><th>field</th><th>type</th><th>meaning</th></tr>${rows.join("")}</table>` : "";
 }
@@ -96,8 +97,8 @@ export function docsPage(doc: Json): string {
 body{font:15px/1.55 system-ui,sans-serif;margin:0;color:#1d2330;display:flex}
 nav{position:sticky;top:0;height:100vh;overflow:auto;min-width:250px;max-width:280px;background:#f5f6fa;padding:1rem;font-size:13px;box-sizing:border-box}
 nav ul{padding-left:1rem;margin:.2rem 0 .6rem}main{padding:1rem 2rem;max-width:980px;min-width:0}
-table{border-collapse:collapse;width:100%;margin:.4rem 0}td,th{border-bottom:1px solid #dde;padding:.3rem .5rem;text-align:left;vertical-align:top}
-pre{background:#f5f6fa;padding:.6rem .8rem;overflow:auto;font-size:13px}code{font-size:.92em}section{border-top:1px solid #ccd;margin-top:1.5rem}
+table{border-collapse:collapse;width:100%;margin:.4rem 0}td,th{border-bottom:1px solid #dde;padding:.3rem .5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}
+td.name{white-space:nowrap}pre{background:#f5f6fa;padding:.6rem .8rem;overflow:auto;font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere}code{font-size:.92em}section{border-top:1px solid #ccd;margin-top:1.5rem}
 .m{font-size:.8rem;padding:.1rem .4rem;border-radius:4px;color:#fff}.post{background:#2a6f3e}.get{background:#2c5aa0}.dep{font-size:.8rem;color:#a40000}
 </style></head><body><nav><b>docparse ${escapeHtml(String(info.version))}</b><ul><li><a href="#intro">Overview and error codes</a></li>${nav}<li><a href="#schemas">Schemas</a></li></ul>
 <p><a href="/openapi.json">openapi.json</a> · <a href="/dashboard">dashboard</a> · <a href="/playground">playground</a></p></nav>

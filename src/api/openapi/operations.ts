@@ -167,6 +167,7 @@ export const OPERATIONS: Operation[] = [
   page("/openapi.json", "This OpenAPI 3.1 document", "application/json"),
   page("/docs", "The API reference, rendered from this document"),
   page("/dashboard", "The dashboard: enter a key to see its usage and recent tasks"),
+  page("/playground", "The playground: parse a document and see its blocks drawn over each page, or convert a PDF, in the browser"),
   { ...page("/dashboard", "The dashboard with a key's usage, plans and recent tasks (the key sent in the form)"), method: "post", form: UsageForm, errors: ["API_KEY_MISSING", "API_KEY_INVALID", "API_KEY_REVOKED"] },
   ...adminOperations(),
 ];

@@ -12,18 +12,40 @@ const apiKey = z.string().optional().meta({ description: "Your API key (sk-...).
 const file = z.string().optional().meta({ format: "binary", description: "The document, uploaded as a file part. Send exactly one of `file` and `file_url`." });
 const fileUrl = z.string().optional().meta({ description: "A public http(s) link to the document, fetched by the service. Send exactly one of `file` and `file_url`." });
 
-/** A JSON object sent as one form field's text. */
-const jsonField = (schema: z.ZodType, defaults: object, description: string) =>
-  z.string().optional().meta({ description: `${description} A JSON object as text; keys left out take their defaults: \`${JSON.stringify(defaults)}\`.`, contentMediaType: "application/json", contentSchema: z.toJSONSchema(schema, { io: "input" }) });
+/** What each key of element_formats and feature_config does (the contract's words). */
+const OPTION_MEANINGS: Record<string, string> = {
+  image: "`file` needs `zip` in output_formats; `none` returns no images.",
+  formula: "How formulas are written.",
+  table: "How tables are written; in `markdown` merged cells are split, each holding the text.",
+  cs: "Chemical structures.",
+  enable_text_cross_page: "Merge text blocks that run across pages or columns into one paragraph.",
+  enable_table_cross_page: "Merge a table that runs across pages into one table.",
+  enable_title_level_recognition: "Find the heading hierarchy (title_level 1, 2, 3...).",
+  enable_inline_image: "Return pictures inside paragraphs (inline_images).",
+  enable_table_image: "Return pictures inside table cells.",
+  enable_image_understanding: "Describe figures with a vision model (when the deployment has one).",
+  enable_image_ocr: "Read the text inside pictures (image_text).",
+  keep_header_footer: "Keep running headers and footers (left out by default).",
+};
+
+/** A JSON object sent as one form field's text; its keys documented with their meanings and defaults. */
+function jsonField(schema: z.ZodType, defaults: Record<string, unknown>, description: string) {
+  const contentSchema = z.toJSONSchema(schema, { io: "input" });
+  for (const [key, property] of Object.entries((contentSchema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+    property.description = OPTION_MEANINGS[key];
+    property.default = defaults[key];
+  }
+  return z.string().optional().meta({ description: `${description} A JSON object as text; keys left out take their defaults.`, contentMediaType: "application/json", contentSchema });
+}
 
 export const ParseForm = z.object({
   api_key: apiKey,
   file,
   file_url: fileUrl,
   output_formats: z.array(z.enum(OUTPUT_FORMATS)).optional().meta({ description: "Repeat the field (or send `output_formats[0]`, `[1]`...) for each output wanted. Default `markdown` and `json`. `zip` needs `element_formats.image = \"file\"`." }),
-  element_formats: jsonField(ElementFormatsSchema, DEFAULT_ELEMENT_FORMATS, "How images, formulas, tables and chemical structures are written."),
-  feature_config: jsonField(FeatureConfigSchema, DEFAULT_FEATURES, "Which features are on."),
-  extract_config: jsonField(FeatureConfigSchema, DEFAULT_FEATURES, "Deprecated: the former name of `feature_config` (until the legacy sunset). Never both."),
+  element_formats: jsonField(ElementFormatsSchema, { ...DEFAULT_ELEMENT_FORMATS }, "How images, formulas, tables and chemical structures are written."),
+  feature_config: jsonField(FeatureConfigSchema, { ...DEFAULT_FEATURES }, "Which features are on."),
+  extract_config: jsonField(FeatureConfigSchema, { ...DEFAULT_FEATURES }, "Deprecated: the former name of `feature_config` (until the legacy sunset). Never both."),
 });
 
 export const ConvertForm = z.object({
