@@ -14,6 +14,18 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, env: quietEnv, stdi
 let passed = 0;
 let failed = 0;
 
+console.log("== wrangler types (worker-configuration.d.ts is what `npm run types` makes of wrangler.toml now)");
+{
+  // `npm run types`'s own arguments, with --check (which compares the Env part by its hash).
+  // There, --env-file /dev/null keeps one's .dev.vars secrets out (they differ between
+  // machines; src/env.ts declares them), --include-runtime false leaves the runtime's types to
+  // @cloudflare/workers-types, --strict-vars false types a var as a string, not as its value,
+  // and the helper Workers' configs type the service bindings' entrypoints.
+  const typesArgs = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).scripts.types.split(/\s+/).slice(1);
+  if (run(bin("wrangler"), [...typesArgs, "--check"]) === 0) passed++;
+  else failed++;
+}
+
 console.log("== type check");
 // The client (client/) against the web platform alone: no Node or Workers types.
 if (run(bin("tsc"), ["--noEmit"]) === 0 && run(bin("tsc"), ["--noEmit", "-p", "tsconfig.node.json"]) === 0 && run(bin("tsc"), ["--noEmit", "-p", "client/tsconfig.json"]) === 0) passed++;

@@ -2,31 +2,29 @@
 // limit and TTL used elsewhere is a typed number with a documented default.
 import { z } from "zod";
 import { DEFAULT_DNS_RESOLVER_URL } from "./api/resolve-host";
-import type { TaskObject } from "../durable-objects/task";
-import type { AccountObject } from "../durable-objects/account";
 import type { JobMessage } from "../queues/messages";
 import type { Renderer } from "./renderer/worker";
 import type { Processor } from "./processor/worker";
 import type { Ocr } from "./ocr/worker";
 
-export interface Env {
-  BLOBS: R2Bucket;
-  TASKS: DurableObjectNamespace<TaskObject>;
-  ACCOUNTS: DurableObjectNamespace<AccountObject>;
+/**
+ * The Worker's bindings. Those wrangler.toml declares are generated from it by `wrangler types`
+ * into worker-configuration.d.ts (`WranglerEnv`; `npm run types` after editing wrangler.toml,
+ * `npm test` fails while the file is out of date): BLOBS, TASKS, ACCOUNTS and the [vars],
+ * which wrangler always binds with their values there, hence required (readConfig still falls
+ * back on its default for an empty or malformed one). Declared here is what the generated
+ * type cannot say or makes required where absence means something.
+ */
+export interface Env extends Omit<WranglerEnv, "JOBS" | "RENDERER" | "PROCESSOR"> {
+  /** The generated binding does not know its messages. */
   JOBS: Queue<JobMessage>;
   /** Secret for signing download URLs. Required; `npm start` generates one in .dev.vars. */
   SIGNING_SECRET?: string;
   /** Secret guarding /admin; the admin routes are off while it is unset. */
   ADMIN_TOKEN?: string;
-  FREE_PAGES_PER_DAY?: string;
-  FREE_PAGES_PER_MONTH?: string;
-  RESULT_TTL_SECONDS?: string;
-  DOWNLOAD_URL_TTL_SECONDS?: string;
-  CONVERT_SYNC_TIMEOUT_SECONDS?: string;
+  // Vars not in wrangler.toml, read with their defaults by readConfig.
   PARSE_SYNC_TIMEOUT_SECONDS?: string;
   PAGES_PER_PART?: string;
-  LEGACY_SUNSET?: string;
-  PUBLIC_BASE_URL?: string;
   /** DNS over HTTPS endpoint (JSON form) that file_url host names are resolved with before they are fetched. */
   DNS_RESOLVER_URL?: string;
   /** The renderer Worker (src/renderer/worker.ts): PDFium drawing vector figures and table images. */
