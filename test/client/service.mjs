@@ -31,7 +31,8 @@ export async function startClientTestService({ port: wanted }) {
     children.length = 0;
   };
   if (!external) {
-    const state = resolve(root, ".out/client-test-state");
+    // One folder per port: two runs at once (each on its own free ports) never share state.
+    const state = resolve(root, `.out/client-test-state-${port}`);
     rmSync(state, { recursive: true, force: true });
     mkdirSync(state, { recursive: true });
     process.on("exit", stop);
