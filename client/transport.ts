@@ -28,7 +28,10 @@ export async function postForm<T>(transport: Transport, path: string, form: Form
     if (options.signal?.aborted) throw options.signal.reason ?? e;
     throw new NetworkError("NETWORK_ERROR", `POST ${path} got no answer: ${e instanceof Error ? e.message : String(e)}`, 0, e);
   }
-  const envelope = await readEnvelope(res, `POST ${path}`);
+  const envelope = await readEnvelope(res, `POST ${path}`).catch((e: unknown) => {
+    // Aborted while the body streamed in: still the caller's abort, not a broken answer.
+    throw options.signal?.aborted ? (options.signal.reason ?? e) : e;
+  });
   if (envelope.code === 0) return envelope.data as T;
   throw errorOf(envelope, res.status, options.kind);
 }
