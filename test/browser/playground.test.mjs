@@ -1,5 +1,5 @@
 // The playground and the dashboard in a real browser: playwright-core drives Debian's
-// chromium against the service under wrangler dev (test/browser/service.mjs). A PDF is
+// chromium against the service under wrangler dev (test/helpers/service.mjs). A PDF is
 // uploaded and parsed, its blocks must be drawn over the page's text, its Markdown and JSON
 // shown, its conversion to Word must give a link to a real .docx, and the dashboard must show
 // the key's usage and finished tasks with working links. Screenshots: .out/screenshots/.
@@ -12,7 +12,7 @@ import { unzipSync } from "fflate";
 import { chromium } from "playwright-core";
 import { root } from "../../scripts/dev-env.mjs";
 import { ensureChromium } from "./chromium.mjs";
-import { startTestService } from "./service.mjs";
+import { startTestService } from "../helpers/service.mjs";
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 8831);
 const LABEL = "browser test key";
@@ -22,6 +22,7 @@ const SHOTS = resolve(root, ".out/screenshots");
 const TASK_TIMEOUT = 90_000;
 
 let service;
+let apiKey;
 let browser;
 let page;
 const consoleErrors = [];
@@ -29,7 +30,8 @@ const consoleErrors = [];
 before(async () => {
   const executablePath = ensureChromium();
   mkdirSync(SHOTS, { recursive: true });
-  service = await startTestService({ port: PORT, label: LABEL });
+  service = await startTestService({ port: PORT, name: "browser-test" });
+  apiKey = await service.newKey(LABEL);
   browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on("console", (msg) => msg.type() === "error" && consoleErrors.push(`console: ${msg.text()} (${msg.location().url})`));
@@ -59,7 +61,7 @@ test("the playground loads with no console errors", async () => {
 });
 
 test("an uploaded PDF is parsed: blocks drawn over the pages' text, Markdown and JSON shown", async () => {
-  await page.fill("#api-key", service.apiKey);
+  await page.fill("#api-key", apiKey);
   await page.setInputFiles("#file", FIXTURE);
   assert.ok(await page.isVisible("#convert-actions"), "a PDF offers conversion");
   await page.click("#parse");
@@ -113,7 +115,7 @@ test("converting to Word gives a download link to a real .docx", async () => {
 
 test("the dashboard shows the key's usage and finished tasks with download links", async () => {
   await page.goto(`${service.base}/dashboard`);
-  await page.fill("#api_key", service.apiKey);
+  await page.fill("#api_key", apiKey);
   await page.click("button[type=submit]");
   await page.waitForSelector("text=Recent tasks");
   const body = await page.textContent("body");

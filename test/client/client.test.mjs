@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 import { unzipSync } from "fflate";
 import { sharedDir } from "../../scripts/shared-dir.mjs";
 import { buildClient } from "./build-client.mjs";
-import { startClientTestService } from "./service.mjs";
+import { startTestService } from "../helpers/service.mjs";
 
 const PORT = Number(process.env.CLIENT_TEST_PORT ?? 8821);
 const root = resolve(import.meta.dirname, "../..");
@@ -35,7 +35,7 @@ let failed = false;
 
 before(async () => {
   ({ module: lib, inputs } = await buildClient());
-  service = await startClientTestService({ port: PORT });
+  service = await startTestService({ port: PORT, name: "client-test" });
   client = new lib.DocparseClient({ baseUrl: service.base, apiKey: await service.newKey("client test") });
 });
 

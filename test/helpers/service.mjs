@@ -1,7 +1,8 @@
-// The real service for the client's tests, started as `npm run smoke` starts it: wrangler dev
-// on a spare port with fresh local state, keys seeded through the admin route. With
-// CLIENT_TEST_URL set, an already running service is used instead (quicker while editing;
-// CLIENT_TEST_ADMIN_TOKEN is its admin token when not the one in .dev.vars).
+// The real service for the Node-run tests (test/client, test/browser), started as `npm run
+// smoke` starts it: wrangler dev on spare ports with fresh local state, keys seeded through
+// the admin route. With TEST_SERVICE_URL set, an already running service is used instead
+// (quicker while editing; TEST_SERVICE_ADMIN_TOKEN is its admin token when not the one in
+// .dev.vars).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
@@ -10,9 +11,10 @@ import { ensureDevVars, root, seedKey, startService } from "../../scripts/dev-en
 /** Ports a service takes from its own: the main Worker, the other Workers, two inspectors. */
 const PORTS_PER_SERVICE = 4;
 
-export async function startClientTestService({ port: wanted }) {
+/** `name` tells the state folder and the saved log apart: .out/<name>-state-<port>, .out/<name>-service.log. */
+export async function startTestService({ port: wanted, name }) {
   const vars = ensureDevVars();
-  const external = process.env.CLIENT_TEST_URL;
+  const external = process.env.TEST_SERVICE_URL;
   // Another checkout's or another test's service may already hold these ports, and
   // startService's readiness check would then take its answers for ours: start from free ones.
   const port = external ? wanted : await freePorts(wanted);
@@ -32,7 +34,7 @@ export async function startClientTestService({ port: wanted }) {
   };
   if (!external) {
     // One folder per port: two runs at once (each on its own free ports) never share state.
-    const state = resolve(root, `.out/client-test-state-${port}`);
+    const state = resolve(root, `.out/${name}-state-${port}`);
     rmSync(state, { recursive: true, force: true });
     mkdirSync(state, { recursive: true });
     process.on("exit", stop);
@@ -51,20 +53,20 @@ export async function startClientTestService({ port: wanted }) {
     } catch (e) {
       stop();
       saveLog();
-      throw new Error(`the service did not start (log: .out/client-test-service.log): ${e.message}`);
+      throw new Error(`the service did not start (log: .out/${name}-service.log): ${e.message}`);
     }
   }
-  const adminToken = process.env.CLIENT_TEST_ADMIN_TOKEN ?? vars.ADMIN_TOKEN;
+  const adminToken = process.env.TEST_SERVICE_ADMIN_TOKEN ?? vars.ADMIN_TOKEN;
   /** A fresh key of its own, so one test's pages never show in another's usage. */
   const newKey = async (label) => {
-    const apiKey = `sk-client${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+    const apiKey = `sk-${name.replace(/[^A-Za-z0-9]/g, "")}${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
     await seedKey(base, adminToken, apiKey, label);
     return apiKey;
   };
   function saveLog() {
-    if (log) writeFileSync(resolve(root, ".out/client-test-service.log"), log);
+    if (log) writeFileSync(resolve(root, `.out/${name}-service.log`), log);
   }
-  return { base, newKey, stop, saveLog };
+  return { base, newKey, stop, saveLog, log: () => log };
 }
 
 /** The first port from `from` up (by steps of PORTS_PER_SERVICE) such that it and the next three are free. */
