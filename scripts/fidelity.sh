@@ -12,7 +12,7 @@ out=${1:-/tmp/docparse-fidelity}
 [ $# -gt 0 ] && shift
 # A LibreOffice profile of this run's own: runs side by side would otherwise wait on one profile.
 export CONVERT_BENCH_LO_PROFILE=${CONVERT_BENCH_LO_PROFILE:-$out/lo-profile}
-cli="cd '$repo' && npm run --silent convert --"
+cli="cd '$repo' && npx --no-install docparse convert"
 export CONVERT_CMD_flow="$cli {in} --to word --mode flow --out {out}" CONVERT_EXT_flow=docx
 export CONVERT_CMD_layout="$cli {in} --to word --mode layout --out {out}" CONVERT_EXT_layout=docx
 export CONVERT_CMD_ppt="$cli {in} --to ppt --mode layout --out {out}" CONVERT_EXT_ppt=pptx
