@@ -1,5 +1,6 @@
 // The core from the command line, with the same pipeline the Worker runs (cli/args.ts has
 // the usage): `docparse parse FILE ...`, `docparse convert FILE ...`.
+import { version } from "../package.json";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { parseDocument } from "./core/pipeline";
@@ -29,6 +30,10 @@ async function main() {
   const { command, file, flags } = parseCommandLine(process.argv.slice(2));
   if (command === "help") {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (command === "version") {
+    process.stdout.write(`docparse ${version}\n`);
     return;
   }
   // `--out` names a directory, or for convert the output file itself (FILE.docx / FILE.pptx).

@@ -6,7 +6,7 @@ export const USAGE = `docparse: parse documents into Markdown and JSON, convert 
 Usage:
   docparse parse FILE [--out DIR] [--json] [--levels] [--keep-header-footer] [--cross-page]
   docparse convert FILE [--to word|ppt] [--mode flow|layout] [--out DIR|FILE.docx|FILE.pptx]
-  docparse --help
+  docparse --help | --version
 
 parse      Markdown to stdout (--json: the API's JSON result instead); with --out DIR,
            DIR/NAME.md, DIR/NAME.json and the pictures under DIR/images/, as the API's zip.
@@ -32,7 +32,7 @@ const FLAGS: Record<Command, Record<string, FlagSpec>> = {
 };
 
 export interface CommandLine {
-  command: Command | "help";
+  command: Command | "help" | "version";
   file: string;
   /** Flags given: a switch as true, a flag with a value as that value. */
   flags: Record<string, string | true>;
@@ -40,6 +40,7 @@ export interface CommandLine {
 
 export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (argv.some((a) => a === "--help" || a === "-h") || argv[0] === "help") return { command: "help", file: "", flags: {} };
+  if (argv[0] === "--version" || argv[0] === "-v") return { command: "version", file: "", flags: {} };
   const [command, ...rest] = argv;
   if (!command) throw new UsageError("say what to do: parse or convert.");
   if (command !== "parse" && command !== "convert") throw new UsageError(`unknown command ${JSON.stringify(command)}: use parse or convert.`);

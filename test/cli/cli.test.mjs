@@ -30,6 +30,12 @@ test("--help prints the usage and exits 0", () => {
   assert.equal(cli(["parse", "--help"]).status, 0);
 });
 
+test("--version prints the package's version, the one the service answers", () => {
+  const { status, stdout } = cli(["--version"]);
+  assert.equal(status, 0);
+  assert.equal(stdout.toString(), `docparse ${JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).version}\n`);
+});
+
 test("unknown flags, values and commands are refused before any work, with status 2", () => {
   const flag = cli(["parse", fixture("pdf/loose-leading.pdf"), "--levles", "--out", "out"]);
   assert.equal(flag.status, 2);
