@@ -1,8 +1,9 @@
-// `npm test`: type-check, the vitest suites inside workerd (real R2, Durable Objects and
-// Queues from Miniflare, real documents), the command line in Node (test/cli), then the
-// black-box smoke run over HTTP against
-// `wrangler dev`, the typed client against it (test/client), the playground and the
-// dashboard in chromium (test/browser), and the chaos run (scripts/chaos/main.mjs) against it. Ends with one line "N passed, M failed".
+// `npm test`: the bindings' generated types checked, type-check, the vitest suites inside
+// workerd (real R2, Durable Objects and Queues from Miniflare, real documents), the command
+// line in Node (test/cli), the Workers' bundle sizes, then against `wrangler dev`: the
+// black-box smoke run over HTTP, the typed client (test/client), the playground and the
+// dashboard in chromium (test/browser), and the chaos run (scripts/chaos/main.mjs). Ends with
+// one line "N passed, M failed".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -43,15 +44,22 @@ try {
   failed++;
 }
 
-console.log("== CLI (node --test test/cli)");
-{
-  // Each test counts; the TAP summary says how many passed and failed.
-  const cliRun = spawnSync(process.execPath, ["--test", "--test-reporter=tap", resolve(root, "test/cli/cli.test.mjs")], { cwd: root, env: quietEnv, encoding: "utf8" });
-  process.stdout.write(cliRun.stdout.split("\n").filter((l) => /^(not )?ok |^# (pass|fail)/.test(l)).join("\n") + "\n");
-  const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, "m").exec(cliRun.stdout)?.[1] ?? 0);
+/**
+ * Runs a node:test file; each of its tests counts. Prints the TAP result lines, and with
+ * `reasons` the failures' error lines, each reason once (a service that did not start fails
+ * every test with the same one).
+ */
+function nodeTests(file, { reasons = false } = {}) {
+  const result = spawnSync(process.execPath, ["--test", "--test-reporter=tap", resolve(root, file)], { cwd: root, env: quietEnv, encoding: "utf8" });
+  const lines = result.stdout.split("\n").filter((l) => /^(not )?ok |^# (pass|fail)/.test(l) || (reasons && /^\s+error: /.test(l)));
+  process.stdout.write(lines.filter((l, i) => !/^\s+error: /.test(l) || lines.indexOf(l) === i).join("\n") + "\n");
+  const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, "m").exec(result.stdout)?.[1] ?? 0);
   passed += count("pass");
-  failed += count("fail") + (cliRun.status !== 0 && count("fail") === 0 ? 1 : 0);
+  failed += count("fail") + (result.status !== 0 && count("fail") === 0 ? 1 : 0);
 }
+
+console.log("== CLI (node --test test/cli)");
+nodeTests("test/cli/cli.test.mjs");
 
 console.log("== bundle sizes (npm run deploy -- --dry-run: each Worker as wrangler would upload it)");
 if (run(process.execPath, [resolve(root, "scripts/deploy.mjs"), "--dry-run"]) === 0) passed++;
@@ -62,29 +70,14 @@ if (run(process.execPath, [resolve(root, "scripts/smoke.mjs")]) === 0) passed++;
 else failed++;
 
 console.log("== client (node --test test/client against wrangler dev)");
-{
-  // The typed client (client/), bundled as a browser would get it, calling the real service.
-  // Each test counts, as for the CLI.
-  const clientRun = spawnSync(process.execPath, ["--test", "--test-reporter=tap", resolve(root, "test/client/client.test.mjs")], { cwd: root, env: quietEnv, encoding: "utf8" });
-  process.stdout.write(clientRun.stdout.split("\n").filter((l) => /^(not )?ok |^# (pass|fail)/.test(l)).join("\n") + "\n");
-  const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, "m").exec(clientRun.stdout)?.[1] ?? 0);
-  passed += count("pass");
-  failed += count("fail") + (clientRun.status !== 0 && count("fail") === 0 ? 1 : 0);
-}
+// The typed client (client/), bundled as a browser would get it, calling the real service.
+nodeTests("test/client/client.test.mjs");
 
 console.log("== browser (playwright-core + chromium)");
-{
-  // The playground and the dashboard driven in Debian's chromium against wrangler dev (installed
-  // when missing; the stage fails, never skips, when it cannot be). Each test counts, as for the CLI;
-  // a failure's reason is printed (chromium missing, say). Screenshots in .out/screenshots/.
-  const browserRun = spawnSync(process.execPath, ["--test", "--test-reporter=tap", resolve(root, "test/browser/playground.test.mjs")], { cwd: root, env: quietEnv, encoding: "utf8" });
-  const lines = browserRun.stdout.split("\n").filter((l) => /^(not )?ok |^# (pass|fail)|^\s+error: /.test(l));
-  // A failed start fails every test with the same reason: print it once.
-  process.stdout.write(lines.filter((l, i) => !/^\s+error: /.test(l) || lines.indexOf(l) === i).join("\n") + "\n");
-  const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, "m").exec(browserRun.stdout)?.[1] ?? 0);
-  passed += count("pass");
-  failed += count("fail") + (browserRun.status !== 0 && count("fail") === 0 ? 1 : 0);
-}
+// The playground and the dashboard driven in Debian's chromium against wrangler dev
+// (installed when missing; the stage fails, never skips, when it cannot be). Screenshots in
+// .out/screenshots/.
+nodeTests("test/browser/playground.test.mjs", { reasons: true });
 
 console.log("== chaos (the service attacked, killed and restarted; without the load case, whose latencies are the machine's)");
 if (spawnSync(process.execPath, [resolve(root, "scripts/chaos/main.mjs")], { cwd: root, env: { ...quietEnv, CHAOS_SKIP: "load" }, stdio: "inherit" }).status === 0) passed++;
