@@ -12,6 +12,11 @@ import { parseCommandLine, USAGE, UsageError } from "./cli/args";
 import { isCoreError } from "./core/errors";
 import { MemoryImageStore } from "./core/images/store";
 import { pdfiumRenderer, useWasmFromDisk } from "./cli/wasm-from-disk";
+import { defaultJobs, parsePagesInParallel, runPagesWorker, worthParallel, type PagesRequest } from "./cli/parallel-pages";
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { detectFileType } from "./core/detect";
+import { openPdf } from "./core/backends/pdf/open";
+import type { Document } from "./core/model";
 
 /** A one-line progress bar on stderr, redrawn in place when stderr is a terminal. */
 function progressBar(label: string) {
@@ -48,6 +53,7 @@ async function main() {
   const stem = basename(file, extname(file));
   if (outDir) mkdirSync(outDir, { recursive: true });
   const started = performance.now();
+  const jobs = flags.jobs ? Number(flags.jobs) : defaultJobs();
 
   if (command === "parse") {
     const features: FeatureConfig = {
@@ -59,7 +65,7 @@ async function main() {
     // Pictures are kept only when written out (DIR/images, as the API's zip has them).
     const store = outDir ? new MemoryImageStore() : undefined;
     // The renderer draws what must be read by OCR (text drawn as outlines, garbled text layers), as the service's does.
-    const doc = await parseDocument(bytes, name, { features, onProgress: progressBar(name), renderer: pdfiumRenderer(bytes), ...(store ? { images: { sink: store } } : {}) });
+    const doc = await readDocument({ bytes, name, features, images: !!store, drawing: false }, jobs, store);
     const elementFormats = { ...DEFAULT_ELEMENT_FORMATS, ...(store ? { image: "file" as const } : {}) };
     const options = { outputFormats: ["markdown", "json"] as OutputFormat[], elementFormats, features };
     const result = await renderWithImages(doc, options, { store });
@@ -82,14 +88,8 @@ async function main() {
     const mode = flags.mode === "layout" || flags.mode === "flow" ? flags.mode : target === "ppt" ? "layout" : "flow";
     // The figures go to memory while parsing and into the file when converting.
     const store = new MemoryImageStore();
-    const doc = await parseDocument(bytes, name, {
-      // What the service asks of the parser for a conversion.
-      features: CONVERT_FEATURES,
-      onProgress: progressBar(name),
-      images: { sink: store },
-      renderer: pdfiumRenderer(bytes),
-      drawing: true,
-    });
+    // What the service asks of the parser for a conversion.
+    const doc = await readDocument({ bytes, name, features: CONVERT_FEATURES, images: true, drawing: true }, jobs, store);
     const out = await convertDocument(doc, target, mode, store);
     if (outDir) {
       const path = outFile ?? join(outDir, `${stem}${out.extension}`);
@@ -100,7 +100,31 @@ async function main() {
   process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
 }
 
-main().catch((e) => {
+/**
+ * The document read in this thread, or a long PDF's pages in `jobs` worker threads; the
+ * pictures go to `store` when given.
+ */
+async function readDocument(request: PagesRequest, jobs: number, store: MemoryImageStore | undefined): Promise<Document> {
+  const onProgress = progressBar(request.name);
+  const pageCount = detectFileType(request.bytes, request.name) === ".pdf" ? await pdfPageCount(request.bytes) : 0;
+  if (!worthParallel(pageCount, jobs)) {
+    return parseDocument(request.bytes, request.name, { features: request.features, onProgress, renderer: pdfiumRenderer(request.bytes), drawing: request.drawing, ...(store ? { images: { sink: store } } : {}) });
+  }
+  const read = await parsePagesInParallel(request, pageCount, jobs, onProgress);
+  for (const [ref, image] of read.store.images) store?.images.set(ref, image);
+  return read.doc;
+}
+
+async function pdfPageCount(bytes: Uint8Array): Promise<number> {
+  const pdf = await openPdf(bytes);
+  try {
+    return pdf.numPages;
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
+}
+
+if (isMainThread) main().catch((e) => {
   if (e instanceof UsageError) {
     process.stderr.write(`docparse: ${e.message}\n\n${USAGE}`);
     process.exit(2);
@@ -108,3 +132,4 @@ main().catch((e) => {
   process.stderr.write(`${isCoreError(e) ? `${e.code}: ` : ""}${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 });
+else runPagesWorker(workerData.pagesWorker, parentPort!);

@@ -4,8 +4,8 @@
 export const USAGE = `docparse: parse documents into Markdown and JSON, convert PDFs to Word or PowerPoint.
 
 Usage:
-  docparse parse FILE [--out DIR] [--json] [--levels] [--keep-header-footer] [--cross-page]
-  docparse convert FILE [--to word|ppt] [--mode flow|layout] [--out DIR|FILE.docx|FILE.pptx]
+  docparse parse FILE [--out DIR] [--json] [--levels] [--keep-header-footer] [--cross-page] [--jobs N]
+  docparse convert FILE [--to word|ppt] [--mode flow|layout] [--out DIR|FILE.docx|FILE.pptx] [--jobs N]
   docparse --help | --version
 
 parse      Markdown to stdout (--json: the API's JSON result instead); with --out DIR,
@@ -14,6 +14,7 @@ parse      Markdown to stdout (--json: the API's JSON result instead); with --ou
            --cross-page: join paragraphs cut by a page or column break.
 convert    A PDF to .docx (--to word, the default; --mode flow, the default, or layout) or
            .pptx (--to ppt, layout only); written to --out, or to stdout when piped.
+--jobs N   A PDF's pages read by N worker threads (default: one per core; 1: in this thread).
 `;
 
 /** A mistake on the command line: said with the usage, exit status 2. */
@@ -27,8 +28,8 @@ interface FlagSpec {
 }
 
 const FLAGS: Record<Command, Record<string, FlagSpec>> = {
-  parse: { out: { values: null }, json: {}, levels: {}, "keep-header-footer": {}, "cross-page": {} },
-  convert: { out: { values: null }, to: { values: ["word", "ppt"] }, mode: { values: ["flow", "layout"] } },
+  parse: { out: { values: null }, json: {}, levels: {}, "keep-header-footer": {}, "cross-page": {}, jobs: { values: null } },
+  convert: { out: { values: null }, to: { values: ["word", "ppt"] }, mode: { values: ["flow", "layout"] }, jobs: { values: null } },
 };
 
 export interface CommandLine {
@@ -70,5 +71,6 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (files.length === 0) throw new UsageError(`${command} needs a FILE.`);
   if (files.length > 1) throw new UsageError(`${command} reads one FILE at a time (got ${files.length}: ${files.join(", ")}).`);
   if (command === "convert" && flags.to === "ppt" && flags.mode === "flow") throw new UsageError("--to ppt takes --mode layout only.");
+  if (flags.jobs !== undefined && !/^[1-9]\d{0,2}$/.test(String(flags.jobs))) throw new UsageError(`--jobs must be a whole number of worker threads, 1 or more (got ${JSON.stringify(flags.jobs)}).`);
   return { command, file: files[0], flags };
 }

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sharedDir } from "../../scripts/shared-dir.mjs";
@@ -65,4 +65,21 @@ test("convert down a pipe writes the .docx to stdout and nothing into the curren
   assert.equal(status, 0, stderr);
   assert.equal(stdout.subarray(0, 2).toString(), "PK");
   assert.deepEqual(readdirSync(cwd), []);
+});
+
+test("--jobs reads a long PDF's pages in worker threads with the same output, and a page whose worker dies costs that page", () => {
+  const pdf = resolve(sharedDir(root), "corpus/docling-testdata/pdf/redp5110_sampled.pdf");
+  const one = cli(["parse", pdf, "--out", "one", "--jobs", "1"]);
+  const two = cli(["parse", pdf, "--out", "two", "--jobs", "2"]);
+  assert.equal(one.status, 0, one.stderr);
+  assert.equal(two.status, 0, two.stderr);
+  const tree = (dir) => readdirSync(dir, { recursive: true }).sort().map((f) => [f, statSync(join(dir, f)).isDirectory() ? "" : readFileSync(join(dir, f)).toString("base64")]);
+  const pictures = readdirSync(join(two.cwd, "two/images"));
+  assert.ok(pictures.length > 5, "the document's pictures were written");
+  assert.deepEqual(tree(join(two.cwd, "two")), tree(join(one.cwd, "one")));
+  // Workers too small to read a page: each range is retried page by page, then each page is lost alone.
+  const starved = spawnSync(bin, ["parse", pdf, "--jobs", "2"], { encoding: "utf8", env: { ...process.env, PATH: `${resolve(root, "node_modules/.bin")}:${process.env.PATH}`, DOCPARSE_WORKER_HEAP_MB: "8" } });
+  assert.equal(starved.status, 1);
+  assert.match(starved.stderr, /No page of the PDF could be read \(Page 1 could not be read: /);
+  for (const bad of ["0", "two", "-1"]) assert.equal(cli(["parse", pdf, "--jobs", bad]).status, 2, `--jobs ${bad}`);
 });
