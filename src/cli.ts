@@ -12,7 +12,7 @@ import { parseCommandLine, USAGE, UsageError } from "./cli/args";
 import { isCoreError } from "./core/errors";
 import { MemoryImageStore } from "./core/images/store";
 import { pdfiumRenderer, useWasmFromDisk } from "./cli/wasm-from-disk";
-import { defaultJobs, parsePagesInParallel, runPagesWorker, worthParallel, type PagesRequest } from "./cli/parallel-pages";
+import { defaultJobs, mayGoParallel, readLongPdf, runPagesWorker, type PagesRequest } from "./cli/parallel-pages";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { detectFileType } from "./core/detect";
 import { openPdf } from "./core/backends/pdf/open";
@@ -100,19 +100,12 @@ async function main() {
   process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
 }
 
-/**
- * The document read in this thread, or a long PDF's pages in `jobs` worker threads; the
- * pictures go to `store` when given.
- */
+/** The document read in this thread, or a long scanned PDF's pages in `jobs` worker threads; the pictures go to `store` when given. */
 async function readDocument(request: PagesRequest, jobs: number, store: MemoryImageStore | undefined): Promise<Document> {
   const onProgress = progressBar(request.name);
   const pageCount = detectFileType(request.bytes, request.name) === ".pdf" ? await pdfPageCount(request.bytes) : 0;
-  if (!worthParallel(pageCount, jobs)) {
-    return parseDocument(request.bytes, request.name, { features: request.features, onProgress, renderer: pdfiumRenderer(request.bytes), drawing: request.drawing, ...(store ? { images: { sink: store } } : {}) });
-  }
-  const read = await parsePagesInParallel(request, pageCount, jobs, onProgress);
-  for (const [ref, image] of read.store.images) store?.images.set(ref, image);
-  return read.doc;
+  if (mayGoParallel(pageCount, jobs)) return readLongPdf(request, pageCount, jobs, store, onProgress);
+  return parseDocument(request.bytes, request.name, { features: request.features, onProgress, renderer: pdfiumRenderer(request.bytes), drawing: request.drawing, ...(store ? { images: { sink: store } } : {}) });
 }
 
 async function pdfPageCount(bytes: Uint8Array): Promise<number> {

@@ -1,7 +1,10 @@
-// A PDF read by worker threads, as the service reads a long scan in parts: its pages split
-// into ranges, each range read by `parsePages` in a worker (its own pdf.js, PDFium and OCR),
-// the parts joined by `finishDocument`, the one step that needs the whole document. The
-// output is the same as one thread's; the pages are read on every core.
+// A long scanned PDF read by worker threads, as the service reads a long scan in parts: its
+// first pages are read here, and when they needed OCR (a second or more a page) the rest is
+// split into ranges, each read by `parsePages` in a worker (its own pdf.js, PDFium and
+// OCR); the parts are joined by `finishDocument`, the one step that needs the whole
+// document. The output is the same as one thread's. A text layer reads on here: at tens of
+// milliseconds a page, a worker's start and its second JIT warm-up cost more than it saves
+// (measured: 280 born-digital pages took 7.7 s in one thread, 10.4 s in two on two cores).
 import { availableParallelism } from "node:os";
 import { Worker, type MessagePort } from "node:worker_threads";
 import { finishDocument, parsePages, type PagesPart } from "../core/pipeline";
@@ -35,38 +38,63 @@ type FromWorker =
 const workerHeapMb = () => Number(process.env.DOCPARSE_WORKER_HEAP_MB) || 512;
 /** Ranges per worker: small enough that a worker left with a slow range does not hold up the rest. */
 const RANGES_PER_WORKER = 3;
-/** Fewest pages in a range: each range opens the PDF and loads its fonts again. */
-const MIN_RANGE_PAGES = 8;
+/** Pages read here first, to tell a scan. */
+const FIRST_PAGES = 4;
+/** Fewest pages worth worker threads: a shorter scan is read in about the time workers take to start. */
+const MIN_PARALLEL_PAGES = 16;
 
-/** Worker threads to read with: `--jobs`, else one per core. */
+/** Worker threads to read a scan with: `--jobs`, else one per core. */
 export const defaultJobs = () => availableParallelism();
 
-/** Whether `pageCount` pages are worth `jobs` workers (each costs a start and its own fonts). */
-export const worthParallel = (pageCount: number, jobs: number) => jobs > 1 && pageCount >= 2 * MIN_RANGE_PAGES;
+/** Whether a PDF of `pageCount` pages may be worth `jobs` workers. */
+export const mayGoParallel = (pageCount: number, jobs: number) => jobs > 1 && pageCount >= MIN_PARALLEL_PAGES;
 
-/** Splits [0, pageCount) into ranges of equal size, RANGES_PER_WORKER per worker. */
-export function pageRanges(pageCount: number, jobs: number): [number, number][] {
-  const size = Math.max(MIN_RANGE_PAGES, Math.ceil(pageCount / (jobs * RANGES_PER_WORKER)));
+/**
+ * Splits [start, end) into ranges of equal size, RANGES_PER_WORKER per worker: a scanned page
+ * takes a second or more, against the few milliseconds a range costs to open the PDF again.
+ */
+export function pageRanges(start: number, end: number, jobs: number): [number, number][] {
+  const size = Math.ceil((end - start) / (jobs * RANGES_PER_WORKER));
   const ranges: [number, number][] = [];
-  for (let start = 0; start < pageCount; start += size) ranges.push([start, Math.min(pageCount, start + size)]);
+  for (let from = start; from < end; from += size) ranges.push([from, Math.min(end, from + size)]);
   return ranges;
 }
 
 /**
- * Reads the document's pages in `jobs` workers (the running script is the workers' entry:
- * see `runPagesWorker`) and finishes it. A range whose worker dies (out of memory, a crash in
- * WASM) is read again page by page in a fresh worker, and a page that kills its worker again
- * costs that page: it stays, empty, with a warning, as a page pdf.js cannot read does.
+ * Reads a long PDF: its first pages here; the rest here too when they had a text layer, or
+ * in `jobs` worker threads when they were read by OCR. Pictures go to `store` when given.
  */
-export async function parsePagesInParallel(request: PagesRequest, pageCount: number, jobs: number, onProgress?: (done: number, total: number) => void): Promise<{ doc: Document; store: MemoryImageStore }> {
-  const store = new MemoryImageStore();
+export async function readLongPdf(request: PagesRequest, pageCount: number, jobs: number, store: MemoryImageStore | undefined, onProgress?: (done: number, total: number) => void): Promise<Document> {
+  const here = (range: [number, number]) =>
+    parsePages(request.bytes, request.name, {
+      features: request.features,
+      pageRange: range,
+      renderer: pdfiumRenderer(request.bytes),
+      drawing: request.drawing,
+      onProgress: (done) => onProgress?.(range[0] + done, pageCount),
+      ...(store ? { images: { sink: store } } : {}),
+    });
+  const first = await here([0, FIRST_PAGES]);
+  const scanned = first.pages.some((p) => p.blocks.some((b) => b.source === "ocr"));
+  if (!scanned) return finishDocument([first, await here([FIRST_PAGES, pageCount])], request.features);
+  const rest = await readInWorkers(request, pageRanges(FIRST_PAGES, pageCount, jobs), jobs, (done) => onProgress?.(FIRST_PAGES + done, pageCount));
+  for (const [ref, image] of rest.images) store?.images.set(ref, image);
+  return finishDocument([first, ...rest.parts], request.features);
+}
+
+/**
+ * Reads the ranges in `jobs` workers (the running script is the workers' entry: see
+ * `runPagesWorker`). A range whose worker dies (out of memory, a crash in WASM) is read again
+ * page by page in a fresh worker, and a page that kills its worker again costs that page: it
+ * stays, empty, with a warning, as a page pdf.js cannot read does.
+ */
+async function readInWorkers(request: PagesRequest, ranges: [number, number][], jobs: number, onProgress: (done: number) => void): Promise<{ parts: PagesPart[]; images: MemoryImageStore["images"] }> {
+  const images: MemoryImageStore["images"] = new Map();
   const parts: PagesPart[] = [];
-  const queue = pageRanges(pageCount, jobs);
+  const queue = [...ranges];
+  const pageCount = Math.max(...ranges.map((r) => r[1]));
   let done = 0;
-  const progress = (pages: number) => {
-    done += pages;
-    onProgress?.(done, pageCount);
-  };
+  const progress = (pages: number) => onProgress((done += pages));
   const pageDone = () => progress(1);
   const runWorker = async (): Promise<void> => {
     let worker: PagesWorker | undefined;
@@ -76,7 +104,7 @@ export async function parsePagesInParallel(request: PagesRequest, pageCount: num
         const outcome = await worker.read(range);
         if ("part" in outcome) {
           parts.push(outcome.part);
-          for (const [ref, image] of outcome.images) store.images.set(ref, image);
+          for (const [ref, image] of outcome.images) images.set(ref, image);
           continue;
         }
         worker = undefined;
@@ -93,7 +121,7 @@ export async function parsePagesInParallel(request: PagesRequest, pageCount: num
     }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, runWorker));
-  return { doc: finishDocument(parts, request.features), store };
+  return { parts, images };
 }
 
 /** One worker thread, reading the ranges it is sent one after another. */
