@@ -5,9 +5,10 @@
 // sampled after every page and after each step: the figure that must stay far below a
 // Worker isolate's 128 MB. (Node's own RSS is not that figure: tsx and V8's code caches
 // add to it.)
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve, basename } from "node:path";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { resolve, basename, join } from "node:path";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { CONVERT_FEATURES, convertDocument } from "../../src/core/convert/index";
@@ -28,6 +29,8 @@ const files = process.argv.slice(2).length ? process.argv.slice(2) : [resolve(im
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 /** Warm parses timed; their median is the parse figure (this shared machine's speed varies by a third from run to run). */
 const PARSE_RUNS = 5;
+/** Fresh CLI runs of each kind: each loads the bundle, pdf.js and the WASM engines anew. */
+const COLD_RUNS = 3;
 const CONVERSIONS = [["word", "flow"], ["word", "layout"], ["ppt", "layout"]] as const;
 
 const liveHeap = () => {
@@ -63,6 +66,11 @@ for (const file of files) {
   row(`parse + images + vector figures drawn (${drawn.drawn} drawn in ${drawn.renderS.toFixed(2)} s, PDFium WASM ${mb(pdfiumMemoryBytes())} MB)`, drawnS, "-");
   const plain = pdftotextSeconds(file);
   if (plain) console.log(`| ${name} | pdftotext -layout (baseline; parse takes ${(parseS / plain).toFixed(1)}x its time) | ${pages} | ${plain.toFixed(2)} | ${(pages / plain).toFixed(1)} | - |`);
+  for (const jobs of [1, availableParallelism()]) {
+    const cold = coldCli(file, jobs);
+    const ratio = plain ? `, ${(cold.seconds / plain).toFixed(1)}x pdftotext's time` : "";
+    row(`\`docparse parse --out DIR --jobs ${jobs}\` in a fresh process, as a user runs it (median of ${COLD_RUNS}${ratio})`, cold.seconds, cold.peakRss ? `peak RSS ${mb(cold.peakRss)}` : "-");
+  }
   row("render md+json", renderS, "-");
   CONVERSIONS.forEach(([t, m], i) => row(`convert ${t}/${m}`, convertS[i], memory.convert[i]));
   // A conversion as the service runs it, end to end: parsed for conversion (drawing, text
@@ -133,6 +141,27 @@ async function heapUse(file: string, name: string) {
     void out;
   }
   return { parse, convert };
+}
+
+/**
+ * The prebuilt command line (dist/cli.mjs) parsing the file with its pictures into a
+ * temporary folder, in a fresh process each run: median wall time, and the process's peak
+ * resident set (worker threads included) when /usr/bin/time can tell it.
+ */
+function coldCli(file: string, jobs: number): { seconds: number; peakRss: number } {
+  const cli = resolve(import.meta.dirname, "../../dist/cli.mjs");
+  const runs: { seconds: number; peakRss: number }[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const out = mkdtempSync(join(tmpdir(), "docparse-bench-"));
+    const timer = existsSync("/usr/bin/time") ? ["/usr/bin/time", "-f", "%M"] : [];
+    const t = performance.now();
+    const run = spawnSync(timer[0] ?? process.execPath, [...timer.slice(1), ...(timer.length ? [process.execPath] : []), cli, "parse", file, "--out", out, "--jobs", String(jobs)], { encoding: "utf8" });
+    const seconds = (performance.now() - t) / 1000;
+    rmSync(out, { recursive: true, force: true });
+    if (run.status !== 0) throw new Error(`docparse parse ${file} failed: ${run.stderr.slice(-500)}`);
+    runs.push({ seconds, peakRss: timer.length ? Number(/(\d+)\s*$/.exec(run.stderr)?.[1] ?? 0) * 1024 : 0 });
+  }
+  return runs.sort((a, b) => a.seconds - b.seconds)[COLD_RUNS >> 1];
 }
 
 /** Wall time of poppler's pdftotext -layout on the same file (median of as many runs as the parse), or null when it is missing. */

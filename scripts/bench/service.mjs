@@ -4,7 +4,7 @@
 //   node scripts/bench/service.mjs [file.pdf]   (default: the 280-page mix made 300 pages long)
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureDevVars, root, seedKey, startService } from "../dev-env.mjs";
 import { sharedDir } from "../shared-dir.mjs";
@@ -31,7 +31,18 @@ const bytes = readFileSync(file);
 const vars = ensureDevVars();
 const children = [];
 process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
-await startService({ port, persistTo: state, stdio: "ignore", onSpawn: (child) => children.push(child) });
+// BENCH_SERVICE_LOG=FILE keeps the Workers' logs (where a task's time goes), else they are dropped.
+const log = process.env.BENCH_SERVICE_LOG ? createWriteStream(process.env.BENCH_SERVICE_LOG) : null;
+await startService({
+  port,
+  persistTo: state,
+  stdio: ["ignore", log ? "pipe" : "ignore", log ? "pipe" : "ignore"],
+  onSpawn(child) {
+    children.push(child);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  },
+});
 const apiKey = `sk-bench${Date.now()}`;
 await seedKey(base, vars.ADMIN_TOKEN, apiKey, "bench");
 // Eight runs of 300 pages pass the free daily quota: a paid plan covers them.
