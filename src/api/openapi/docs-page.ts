@@ -1,9 +1,10 @@
 // GET /docs: the API reference as one HTML page, rendered on the server from the OpenAPI
 // document itself (no script, nothing fetched from elsewhere), so it shows exactly what
 // /openapi.json says.
+import { escapeHtml } from "../html";
+
 type Json = Record<string, unknown>;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The little Markdown the document's descriptions use: headings, tables, code blocks, `code`, paragraphs. */
 export function markdownToHtml(text: string): string {

@@ -7,10 +7,9 @@ import type { AppContext, AppEnv } from "../context";
 import { authenticate } from "../auth";
 import { readForm } from "../form";
 import { ApiError } from "../errors";
-import { taskLinks } from "../task-access";
-import { taskStub } from "../../tasks/stubs";
+import { escapeHtml } from "../html";
+import { loadOwnedTask, taskLinks } from "../task-access";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
@@ -48,15 +47,15 @@ const FORM = `<form method="post" action="/dashboard" autocomplete="off">
 async function downloadCell(c: AppContext, keyHash: string, t: TaskIndexEntry): Promise<string> {
   if (t.status !== "success") return "";
   try {
-    const record = await taskStub(c.env, t.taskId).get();
-    // The index is the key's own, but the record is checked as /async_check checks it.
-    if (!record || record.owner !== keyHash) return `<span class="muted">unavailable</span>`;
-    if (record.expired) return `<span class="muted">deleted after the retention period</span>`;
+    // Read as /async_check reads it: the key's own task, not past its retention period.
+    const record = await loadOwnedTask(c, t.taskId, keyHash, t.kind);
     const links = await taskLinks(c, record);
     if (!links.fileUrl) return `<span class="muted">no file (results via /v1/parse/async_check)</span>`;
     const name = record.result.fileName ?? (record.kind === "parse" ? "result.zip" : "download");
     return `<a href="${escapeHtml(links.fileUrl)}">${escapeHtml(name)}</a>`;
   } catch (e) {
+    if (e instanceof ApiError && e.kind === "RESULT_EXPIRED") return `<span class="muted">deleted after the retention period</span>`;
+    if (e instanceof ApiError && e.kind === "TASK_NOT_FOUND") return `<span class="muted">unavailable</span>`;
     // One task's link failing (a missing signing secret, a Durable Object not answering) costs that link, not the page.
     console.error(`dashboard: no download link for task ${t.taskId}`, e);
     return `<span class="muted">link unavailable</span>`;
