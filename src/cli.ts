@@ -12,7 +12,7 @@ import { parseCommandLine, USAGE, UsageError } from "./cli/args";
 import { isCoreError } from "./core/errors";
 import { MemoryImageStore } from "./core/images/store";
 import { pdfiumRenderer, useWasmFromDisk } from "./cli/wasm-from-disk";
-import { defaultJobs, mayGoParallel, readLongPdf, runPagesWorker, type PagesRequest } from "./cli/parallel-pages";
+import { defaultJobs, mayGoParallel, pagesOptions, readLongPdf, runPagesWorker, type PagesRequest } from "./cli/parallel-pages";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { detectFileType } from "./core/detect";
 import { openPdf } from "./core/backends/pdf/open";
@@ -100,12 +100,18 @@ async function main() {
   process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
 }
 
-/** The document read in this thread, or a long scanned PDF's pages in `jobs` worker threads; the pictures go to `store` when given. */
+/**
+ * The document read in this thread, or a long scanned PDF's pages in `jobs` worker threads;
+ * the pictures go to `store` when given. Pages are counted (the PDF opened once more) only
+ * when there are threads to spread them over.
+ */
 async function readDocument(request: PagesRequest, jobs: number, store: MemoryImageStore | undefined): Promise<Document> {
   const onProgress = progressBar(request.name);
-  const pageCount = detectFileType(request.bytes, request.name) === ".pdf" ? await pdfPageCount(request.bytes) : 0;
-  if (mayGoParallel(pageCount, jobs)) return readLongPdf(request, pageCount, jobs, store, onProgress);
-  return parseDocument(request.bytes, request.name, { features: request.features, onProgress, renderer: pdfiumRenderer(request.bytes), drawing: request.drawing, ...(store ? { images: { sink: store } } : {}) });
+  if (jobs > 1 && detectFileType(request.bytes, request.name) === ".pdf") {
+    const pageCount = await pdfPageCount(request.bytes);
+    if (mayGoParallel(pageCount)) return readLongPdf(request, pageCount, jobs, store, onProgress);
+  }
+  return parseDocument(request.bytes, request.name, pagesOptions(request, pdfiumRenderer(request.bytes), store, onProgress));
 }
 
 async function pdfPageCount(bytes: Uint8Array): Promise<number> {

@@ -10,7 +10,8 @@ import { Worker, type MessagePort } from "node:worker_threads";
 import { finishDocument, parsePages, type PagesPart } from "../core/pipeline";
 import { CoreError, isCoreError, type CoreErrorCode } from "../core/errors";
 import type { Document } from "../core/model";
-import type { FeatureConfig } from "../core/options";
+import type { FeatureConfig, ParseOptions } from "../core/options";
+import type { RegionRenderer } from "../core/raster/region";
 import { MemoryImageStore } from "../core/images/store";
 import { pdfiumRenderer, useWasmFromDisk } from "./wasm-from-disk";
 
@@ -46,8 +47,8 @@ const MIN_PARALLEL_PAGES = 16;
 /** Worker threads to read a scan with: `--jobs`, else one per core. */
 export const defaultJobs = () => availableParallelism();
 
-/** Whether a PDF of `pageCount` pages may be worth `jobs` workers. */
-export const mayGoParallel = (pageCount: number, jobs: number) => jobs > 1 && pageCount >= MIN_PARALLEL_PAGES;
+/** Whether a PDF of `pageCount` pages may be worth worker threads. */
+export const mayGoParallel = (pageCount: number) => pageCount >= MIN_PARALLEL_PAGES;
 
 /**
  * Splits [start, end) into ranges of equal size, RANGES_PER_WORKER per worker: a scanned page
@@ -60,20 +61,19 @@ export function pageRanges(start: number, end: number, jobs: number): [number, n
   return ranges;
 }
 
+/** The parse options of a request, as the CLI's one thread and each worker read with them. */
+export function pagesOptions(request: PagesRequest, renderer: RegionRenderer, store: MemoryImageStore | undefined, onProgress?: ParseOptions["onProgress"]): ParseOptions {
+  return { features: request.features, renderer, drawing: request.drawing, onProgress, ...(store ? { images: { sink: store } } : {}) };
+}
+
 /**
  * Reads a long PDF: its first pages here; the rest here too when they had a text layer, or
  * in `jobs` worker threads when they were read by OCR. Pictures go to `store` when given.
  */
 export async function readLongPdf(request: PagesRequest, pageCount: number, jobs: number, store: MemoryImageStore | undefined, onProgress?: (done: number, total: number) => void): Promise<Document> {
+  const renderer = pdfiumRenderer(request.bytes);
   const here = (range: [number, number]) =>
-    parsePages(request.bytes, request.name, {
-      features: request.features,
-      pageRange: range,
-      renderer: pdfiumRenderer(request.bytes),
-      drawing: request.drawing,
-      onProgress: (done) => onProgress?.(range[0] + done, pageCount),
-      ...(store ? { images: { sink: store } } : {}),
-    });
+    parsePages(request.bytes, request.name, { ...pagesOptions(request, renderer, store, (done) => onProgress?.(range[0] + done, pageCount)), pageRange: range });
   const first = await here([0, FIRST_PAGES]);
   const scanned = first.pages.some((p) => p.blocks.some((b) => b.source === "ocr"));
   if (!scanned) return finishDocument([first, await here([FIRST_PAGES, pageCount])], request.features);
@@ -187,14 +187,8 @@ export function runPagesWorker(request: PagesRequest, port: MessagePort): void {
   port.on("message", async ({ range }: ToWorker) => {
     try {
       const store = request.images ? new MemoryImageStore() : undefined;
-      const part = await parsePages(request.bytes, request.name, {
-        features: request.features,
-        pageRange: range,
-        renderer,
-        drawing: request.drawing,
-        onProgress: () => port.postMessage({ progress: 1 } satisfies FromWorker),
-        ...(store ? { images: { sink: store } } : {}),
-      });
+      const onPage = () => port.postMessage({ progress: 1 } satisfies FromWorker);
+      const part = await parsePages(request.bytes, request.name, { ...pagesOptions(request, renderer, store, onPage), pageRange: range });
       port.postMessage({ part, images: [...(store?.images ?? [])] } satisfies FromWorker);
     } catch (e) {
       const error = isCoreError(e) ? { code: e.code, retryable: e.retryable, message: e.message } : { message: e instanceof Error ? e.message : String(e) };
