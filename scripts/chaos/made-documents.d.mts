@@ -2,3 +2,4 @@
 export declare function inflatingContentPdf(megabytes: number): Promise<Uint8Array>;
 export declare function inflatingImagePdf(megabytes: number): Promise<Uint8Array>;
 export declare function scannedPdf(jpeg: Uint8Array, pages: number): Uint8Array;
+export declare function deflatedTextPdf(zlib: Uint8Array): Uint8Array;

@@ -92,3 +92,14 @@ export function scannedPdf(jpeg, pages) {
     { dict: `<< /Length ${content.length} >>`, data: content },
   ]);
 }
+
+/** A page of Helvetica text whose content stream is `zlib` (FlateDecode), given as it is: damaged on purpose or not. */
+export function deflatedTextPdf(zlib) {
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    { dict: `<< /Length ${zlib.length} /Filter /FlateDecode >>`, data: zlib },
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+}

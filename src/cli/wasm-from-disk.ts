@@ -1,8 +1,10 @@
 // The WebAssembly the core needs, for Node callers (CLI, eval, bench): Node cannot import a
 // `.wasm` as a compiled module the way the Worker bundle does, so the generated files
 // (scripts/build-ocr.mjs, scripts/build-pdfjs.mjs, scripts/build-pdfium.mjs) are read from
-// disk and compiled here.
+// disk and compiled here. Node's own zlib is handed over at the same time, as the Workers do.
 import { existsSync, readFileSync } from "node:fs";
+import zlib from "node:zlib";
+import { provideNativeZlib } from "../core/zlib";
 import { resolve } from "node:path";
 import { providePdfWasmDecoders } from "../core/backends/pdf/wasm-decoders";
 import { useOcrAssetsFromDisk } from "./ocr-assets";
@@ -14,6 +16,7 @@ import { projectRoot } from "./root";
 const pdfGenerated = resolve(projectRoot, "src/core/backends/pdf/generated");
 
 export function useWasmFromDisk(): void {
+  provideNativeZlib(zlib);
   useOcrAssetsFromDisk();
   usePaddleAssetsFromDisk();
   const compiled = new Map<string, Promise<WebAssembly.Module>>();

@@ -1,6 +1,5 @@
-// Decoded pdf.js images (its ImageKind layouts) as 8-bit samples, and as PNG files with
-// fast-png (pure JS, MIT, deflate by fflate, already bundled for the image backend).
-import { encode } from "fast-png";
+// Decoded pdf.js images (its ImageKind layouts) as 8-bit samples, and as PNG files.
+import { encodePng } from "./png-encode";
 
 /** pdf.js's decoded image: `kind` 1 = 1 bit gray packed in bytes (bit set = white), 2 = RGB, 3 = RGBA. */
 export interface DecodedImage {
@@ -18,7 +17,7 @@ const DEFLATE_LEVEL = 4;
 
 export function decodedImageToPng(img: DecodedImage): Uint8Array | null {
   const samples = decodedSamples(img);
-  return samples && encode({ width: img.width, height: img.height, data: samples.data, channels: samples.channels, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } });
+  return samples && encodePng({ width: img.width, height: img.height, data: samples.data, channels: samples.channels }, DEFLATE_LEVEL);
 }
 
 /** The pixels of a decoded image as 8-bit samples, interleaved by channel (1 gray, 3 RGB, 4 RGBA); null for a layout it cannot be. */

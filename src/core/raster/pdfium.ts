@@ -4,7 +4,7 @@
 // file has no Cloudflare import and runs in the CLI and in the Worker alike.
 /// <reference path="./modules.d.ts" />
 import { init } from "./generated/pdfium.mjs";
-import { encode } from "fast-png";
+import { encodePng } from "../images/png-encode";
 import { regionPixelSize, regionScale, type RegionRequest, type RenderedRegion } from "./region";
 
 /** The PDFium calls used here (their C names; pointers and handles are numbers). */
@@ -104,7 +104,7 @@ function renderOne(p: PdfiumCalls, doc: number, r: RegionRequest): RenderedRegio
           }
         }
       }
-      return { png: encode({ width, height, data, channels, depth: 8 }, { zlib: { level: DEFLATE_LEVEL } }), width, height };
+      return { png: encodePng({ width, height, data, channels }, DEFLATE_LEVEL), width, height };
     } finally {
       p.FPDFBitmap_Destroy(bitmap);
     }

@@ -2,7 +2,8 @@
 // 1.5 MB file whose page inflates to 1.5 GB), and pdf.js grows its buffer for as long as
 // the stream goes on, and the runtime's DecompressionStream (which pdf.js prefers for
 // zlib) inflates all it is given at once. pdf.js's worker is patched (scripts/build-pdfjs.mjs)
-// to inflate zlib streams here, with fflate, slice by slice, to stop any stream past
+// to inflate zlib streams here (natively where the host gave a zlib, src/core/zlib.ts, else
+// with fflate, slice by slice), to stop any stream past
 // MAX_DECODED_STREAM_BYTES and to note its document here; the parser then
 // fails the whole document with `limit_exceeded` (no page charged) rather than answer it
 // with pages silently cut short. The limits live on globalThis because the patched worker
@@ -11,6 +12,7 @@ import { Unzlib } from "fflate";
 import { concatBytes } from "../../bytes";
 import { CoreError } from "../../errors";
 import { MAX_DECODED_STREAM_BYTES } from "../../limits";
+import { nativeInflate } from "../../zlib";
 
 interface DecodeLimits {
   maxStreamBytes: number;
@@ -29,6 +31,10 @@ const INFLATE_SLICE_BYTES = 16 * 1024;
  * recovers what it can), else the bytes.
  */
 function inflateWithinLimit(zlib: Uint8Array): Uint8Array | null | "limit" {
+  // The host's zlib, when it has one, stops at the limit itself; whatever it refuses (a bomb,
+  // a damaged stream) is read again below, where the two are told apart.
+  const inflated = nativeInflate(zlib, MAX_DECODED_STREAM_BYTES);
+  if (inflated) return inflated;
   const chunks: Uint8Array[] = [];
   let total = 0;
   let over = false;
