@@ -10,7 +10,7 @@ import { deleteTaskBlobs, retryingBucket } from "../src/storage/blob-store";
 import { ERRORS } from "../src/api/errors";
 import { accountStub } from "../src/tasks/stubs";
 import { checkBegin, expiredLeases, leaseKey, nextExpiry, queuedLease, requeued, RUNNING_LEASE_MS, type Lease } from "../src/tasks/leases";
-import { isoNoZone, isTerminal, STAGE_RULES, type Stage, type TaskError, type TaskRecord, type TaskLifecycle, type TaskResultPointers } from "../src/tasks/record";
+import { isoNoZone, isTerminal, partRanges, STAGE_RULES, type Stage, type TaskError, type TaskRecord, type TaskLifecycle, type TaskResultPointers } from "../src/tasks/record";
 
 export type BeginOutcome = { proceed: true; record: TaskRecord } | { proceed: false; record: TaskRecord | null; reason: string };
 
@@ -145,14 +145,15 @@ export class TaskObject extends DurableObject<Env> {
   }
 
   /**
-   * A long scan is read in parts of `size` pages: the first part is done; the others are
-   * expected, one message each. Planned once: a second call returns no parts to send.
+   * A long document is read in parts: the first part, of `first` pages, is done; the others,
+   * of `size` pages, are expected, one message each. Planned once: a second call returns no
+   * parts to send.
    */
-  async planParts(size: number, total: number): Promise<{ record: TaskRecord | null; parts: [number, number][] }> {
+  async planParts(size: number, total: number, first = size): Promise<{ record: TaskRecord | null; parts: [number, number][] }> {
     if (!this.record || this.record.parts || isTerminal(this.record.status)) return { record: this.record, parts: [] };
-    const parts: [number, number][] = [];
-    for (let start = size; start < total; start += size) parts.push([start, Math.min(start + size, total)]);
-    this.record.parts = { size, total, done: [0] };
+    const plan = { size, total, ...(first !== size ? { first } : {}), done: [0] };
+    const parts = partRanges(plan).slice(1);
+    this.record.parts = plan;
     const now = Date.now();
     this.handOn(leaseKey("parse"), parts.length ? parts.map((range) => queuedLease("pages", now, range)) : [queuedLease("finish", now)]);
     return { record: await this.save(), parts };
@@ -162,9 +163,11 @@ export class TaskObject extends DurableObject<Env> {
   async partDone(start: number): Promise<{ allDone: boolean; record: TaskRecord | null }> {
     const parts = this.record?.parts;
     if (!parts || isTerminal(this.record!.status)) return { allDone: false, record: this.record };
-    const range: [number, number] = [start, Math.min(start + parts.size, parts.total)];
+    const ranges = partRanges(parts);
+    const range = ranges.find(([from]) => from === start);
+    if (!range) return { allDone: false, record: this.record };
     if (!parts.done.includes(start)) parts.done.push(start);
-    const allDone = parts.done.length === Math.ceil(parts.total / parts.size);
+    const allDone = parts.done.length === ranges.length;
     this.handOn(leaseKey("pages", range), allDone ? [queuedLease("finish", Date.now())] : []);
     await this.save();
     return { allDone, record: this.record };

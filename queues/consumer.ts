@@ -1,4 +1,4 @@
-// The queue consumer: one task stage per message (a long scan: one part of it per message). Idempotent (the task's Durable Object
+// The queue consumer: one task stage per message (a long document: one part of it per message). Idempotent (the task's Durable Object
 // refuses work it does not expect: a duplicate or stale message), transient errors retried with exponential
 // backoff, and messages that exhausted their retries arrive from the dead-letter queue,
 // where the task is failed and its pages released.
@@ -37,7 +37,7 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Env, now: ()
     try {
       const outcome = await runStage(ctx, taskId, stage, range);
       if (outcome.kind === "done" && outcome.next) await env.JOBS.send({ taskId, stage: outcome.next });
-      // A long scan fans out: one message per part, read in parallel by as many consumers.
+      // A long document fans out: one message per part, read in parallel by as many consumers.
       if (outcome.kind === "done" && outcome.parts?.length) {
         for (let i = 0; i < outcome.parts.length; i += SEND_BATCH) {
           await env.JOBS.sendBatch(outcome.parts.slice(i, i + SEND_BATCH).map((range) => ({ body: { taskId, stage: "pages" as const, range } })));

@@ -25,6 +25,7 @@ export interface Env extends Omit<WranglerEnv, "JOBS" | "RENDERER" | "PROCESSOR"
   // Vars not in wrangler.toml, read with their defaults by readConfig.
   PARSE_SYNC_TIMEOUT_SECONDS?: string;
   PAGES_PER_PART?: string;
+  TEXT_PAGES_PER_PART?: string;
   /** DNS over HTTPS endpoint (JSON form) that file_url host names are resolved with before they are fetched. */
   DNS_RESOLVER_URL?: string;
   /** The renderer Worker (src/renderer/worker.ts): PDFium drawing vector figures and table images. */
@@ -51,8 +52,10 @@ const ConfigSchema = z.object({
   DOWNLOAD_URL_TTL_SECONDS: count(900),
   CONVERT_SYNC_TIMEOUT_SECONDS: count(120),
   PARSE_SYNC_TIMEOUT_SECONDS: count(300),
-  /** A scan (pages read by OCR) longer than this is read in parts of this many pages, one queue message each. */
+  /** A document longer than this is read in parts, one queue message each: its first part of this many pages tells a scan (then parts of this many pages, OCR runs about a second a page) from a text layer. */
   PAGES_PER_PART: z.coerce.number().int().positive().catch(10),
+  /** The parts of a long document with a text layer: this many pages each (tens of pages a second), read in parallel. */
+  TEXT_PAGES_PER_PART: z.coerce.number().int().positive().catch(40),
   LEGACY_SUNSET: z.string().datetime({ offset: true }).catch("2026-12-31T23:59:59Z"),
   PUBLIC_BASE_URL: z.string().url().or(z.literal("")).catch(""),
   DNS_RESOLVER_URL: z.string().url().catch(DEFAULT_DNS_RESOLVER_URL),

@@ -75,7 +75,7 @@ describe("queue consumer", () => {
   });
 });
 
-describe("long scans in parts", () => {
+describe("long documents in parts", () => {
   it("reads a scan in parts of PAGES_PER_PART pages, one queue message each, and finishes it as one document", async () => {
     const { apiKey, keyId } = await createKey("parts");
     const bytes = await fixtureFile("images/two-pages.tif");
@@ -109,22 +109,33 @@ describe("long scans in parts", () => {
     expect((await usageOf(apiKey)).remaining_free_pages_today).toBe(before.remaining_free_pages_today);
   }, 180_000);
 
-  it("reads a born-digital PDF longer than a part in one go", async () => {
-    const { keyId } = await createKey("no-parts");
-    const record = await submitTask(env as any, {
-      kind: "parse",
-      owner: keyId,
-      fileName: "tracemonkey.pdf",
-      bytes: await corpusFile("born-digital/pdfjs/tracemonkey.pdf"),
-      maxPages: 100,
-      parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
-      now: new Date(),
-      });
-    await deliver("docparse-jobs", { taskId: record.taskId, stage: "parse" }, 1, { PAGES_PER_PART: "5" });
-    const done = (await taskStub(env as any, record.taskId).get())!;
+  it("reads a long born-digital PDF in parts of TEXT_PAGES_PER_PART pages, in parallel, into the document a parse in one go makes", async () => {
+    const { apiKey, keyId } = await createKey("text-parts");
+    const bytes = await corpusFile("born-digital/pdfjs/tracemonkey.pdf");
+    // Heading levels and paragraphs joined across pages: what only the whole document can tell.
+    const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true, enable_text_cross_page: true };
+    const parseOptions = { outputFormats: ["markdown", "json"] as ("markdown" | "json")[], elementFormats: DEFAULT_ELEMENT_FORMATS, features };
+    const record = await submitTask(env as any, { kind: "parse", owner: keyId, fileName: "tracemonkey.pdf", bytes, maxPages: 100, parseOptions, now: new Date() });
+    // 14 pages: a first part of 5 (no OCR in it: a text layer), then parts of 4.
+    const first = await deliver("docparse-jobs", { taskId: record.taskId, stage: "parse" }, 1, { PAGES_PER_PART: "5", TEXT_PAGES_PER_PART: "4" });
+    expect(first.explicitAcks).toHaveLength(1);
+    expect((await taskStub(env as any, record.taskId).get())!.parts).toEqual({ size: 4, first: 5, total: 14, done: [0] });
+    const done = await pollUntil(async () => (await taskStub(env as any, record.taskId).get())!, (r) => r.status === "success" || r.status === "failed", 170_000);
     expect(done.status).toBe("success");
-    expect(done.parts).toBeUndefined();
-  }, 120_000);
+    expect(done.parts!.done.sort((a, b) => a - b)).toEqual([0, 5, 9, 13]);
+    const check = await post("/v1/parse/async_check", { api_key: apiKey, task_id: record.taskId });
+    expect(check.body.data.progress).toEqual({ pages_done: 14, pages_total: 14 });
+    // The same document read in one go (a part as long as it), its pictures and figures too.
+    const once = await submitTask(env as any, { kind: "parse", owner: keyId, fileName: "tracemonkey.pdf", bytes, maxPages: 100, parseOptions, now: new Date() });
+    await deliver("docparse-jobs", { taskId: once.taskId, stage: "parse" }, 1, { PAGES_PER_PART: "100" });
+    expect((await taskStub(env as any, once.taskId).get())!.parts).toBeUndefined();
+    const whole = (await post("/v1/parse/async_check", { api_key: apiKey, task_id: once.taskId })).body.data.result;
+    // Picture links name their task and carry their own signature: compared by picture name.
+    const unlinked = (result: unknown, taskId: string) => JSON.parse(JSON.stringify(result).replaceAll(taskId, "TASK").replace(/\?[^"()\s]*sig[^"()\s]*/g, ""));
+    expect(whole.outputs.markdown).toContain("Trace-based Just-in-Time");
+    expect(unlinked(check.body.data.result, record.taskId)).toEqual(unlinked(whole, once.taskId));
+    expect(check.body.data.result.outputs.json.pages.map((p: { page_num: number }) => p.page_num)).toEqual([...Array(14).keys()]);
+  }, 180_000);
 });
 
 describe("the processor Worker", () => {
@@ -133,7 +144,7 @@ describe("the processor Worker", () => {
     const record = await submitQuietly(keyId);
     const begun = await taskStub(env, record.taskId).begin("parse", new Date());
     expect(begun.proceed).toBe(true);
-    const settings = { now: new Date().toISOString(), config: { PAGES_PER_PART: 10, RESULT_TTL_SECONDS: 3600, PUBLIC_BASE_URL: "" } };
+    const settings = { now: new Date().toISOString(), config: { PAGES_PER_PART: 10, TEXT_PAGES_PER_PART: 40, RESULT_TTL_SECONDS: 3600, PUBLIC_BASE_URL: "" } };
     const task = (begun as { record: TaskRecord }).record;
     const done = await env.PROCESSOR!.compute(task, "parse", undefined, settings);
     expect(done).toEqual({ kind: "published", result: { resultKey: `tasks/${record.taskId}/result.json` } });

@@ -43,7 +43,7 @@ export function parseCheckView(r: TaskRecord, stored: StoredParseResult | null, 
     error: errorOf(r),
     created_at: r.createdAt,
     finished_at: r.finishedAt,
-    // A long scan read in parts: how far it got (absent for a document read in one go).
+    // A long document read in parts: how far it got (absent for a document read in one go).
     ...(r.parts ? { progress: { pages_done: pagesDone(r.parts), pages_total: r.parts.total } } : {}),
   };
 }

@@ -19,7 +19,7 @@ import { taskOcrReader } from "./ocr-reader";
 import { providePaddleReader } from "../core/ocr/paddle/reader";
 import { R2ImageStore, taskImageAccess } from "./images";
 import { workersAiDescriber } from "./image-understanding";
-import type { Stage, TaskError, TaskRecord, TaskResultPointers } from "./record";
+import { partRanges, type Stage, type TaskError, type TaskRecord, type TaskResultPointers } from "./record";
 
 /** What stage work needs of its Worker: storage, the renderer, the vision model and the signing secret. */
 export type ComputeEnv = Pick<Env, "BLOBS" | "RENDERER" | "OCR" | "AI" | "SIGNING_SECRET">;
@@ -27,11 +27,12 @@ export type ComputeEnv = Pick<Env, "BLOBS" | "RENDERER" | "OCR" | "AI" | "SIGNIN
 /** What it needs of the task's moment and the main Worker's configuration, passed with each call so the two Workers never disagree. */
 export interface ComputeSettings {
   now: string;
-  config: Pick<Config, "PAGES_PER_PART" | "RESULT_TTL_SECONDS" | "PUBLIC_BASE_URL">;
+  config: Pick<Config, "PAGES_PER_PART" | "TEXT_PAGES_PER_PART" | "RESULT_TTL_SECONDS" | "PUBLIC_BASE_URL">;
 }
 
 export function computeSettings(config: Config, now: Date): ComputeSettings {
-  return { now: now.toISOString(), config: { PAGES_PER_PART: config.PAGES_PER_PART, RESULT_TTL_SECONDS: config.RESULT_TTL_SECONDS, PUBLIC_BASE_URL: config.PUBLIC_BASE_URL } };
+  const { PAGES_PER_PART, TEXT_PAGES_PER_PART, RESULT_TTL_SECONDS, PUBLIC_BASE_URL } = config;
+  return { now: now.toISOString(), config: { PAGES_PER_PART, TEXT_PAGES_PER_PART, RESULT_TTL_SECONDS, PUBLIC_BASE_URL } };
 }
 
 export type StageResult =
@@ -39,9 +40,9 @@ export type StageResult =
   | { kind: "published"; result: TaskResultPointers }
   /** Conversion: the parsed document is stored, the convert stage is next. */
   | { kind: "document-stored" }
-  /** A long scan: its first part is stored, the others are to be read in parts of `size` pages. */
-  | { kind: "first-part-stored"; size: number }
-  /** One part of a long scan is stored. */
+  /** A long document: its first part (of `first` pages) is stored, the others are to be read in parts of `size` pages. */
+  | { kind: "first-part-stored"; size: number; first: number }
+  /** One part of a long document is stored. */
   | { kind: "part-stored" }
   /** The document cannot be processed (damaged, over a limit...): the task fails. */
   | { kind: "failed"; error: TaskError };
@@ -85,19 +86,17 @@ async function parseStage(env: ComputeEnv, record: TaskRecord, settings: Compute
   if (record.pageNum <= size || !isPagedType(record.fileType as FileType)) {
     return publish(env, record, await parseDocument(bytes, record.fileName, parseOptions), settings);
   }
-  // A long document: its first part tells whether it is a scan. A scan is read in parts,
-  // one queue message each (OCR runs about a second a page); a text layer reads on here.
+  // A long document is read in parts, one queue message each, in parallel (each in an
+  // isolate of its own, holding only its part), and finished when the last part is stored.
+  // The first part tells whether it is a scan: OCR runs about a second a page, so a scan's
+  // parts are as small as the first; a text layer reads tens of pages a second.
   const first = await parsePages(bytes, record.fileName, { ...parseOptions, pageRange: [0, size] });
   const scanned = first.pages.some((p) => p.blocks.some((b) => b.source === "ocr"));
-  if (!scanned) {
-    const rest = await parsePages(bytes, record.fileName, { ...parseOptions, pageRange: [size, record.pageNum] });
-    return publish(env, record, finishDocument([first, rest], options.features), settings);
-  }
   await putJson(env.BLOBS, blobKeys.part(record.taskId, 0), first);
-  return { kind: "first-part-stored", size };
+  return { kind: "first-part-stored", size: scanned ? size : settings.config.TEXT_PAGES_PER_PART, first: size };
 }
 
-/** One part of a long scan: its pages read and stored. */
+/** One part of a long document: its pages read and stored. */
 async function pagesStage(env: ComputeEnv, record: TaskRecord, range: number[] | undefined): Promise<StageResult> {
   if (!range || !record.parts) throw new Error(`task ${record.taskId}: a pages message without a planned part`);
   const bytes = await loadInput(env, record);
@@ -112,7 +111,7 @@ async function finishStage(env: ComputeEnv, record: TaskRecord, settings: Comput
   if (!plan) throw new Error(`task ${record.taskId}: finish without parts`);
   const parts: PagesPart[] = [];
   let held = 0;
-  for (let start = 0; start < plan.total; start += plan.size) {
+  for (const [start] of partRanges(plan)) {
     const object = await env.BLOBS.get(blobKeys.part(record.taskId, start));
     if (!object) throw new Error(`task ${record.taskId}: part at page ${start} is missing from storage`);
     // The parts are read into one isolate: their sizes are known before they are.

@@ -1,5 +1,5 @@
 // Leases: how a task's Durable Object knows that the work it expects is really going on.
-// Every piece of work a task waits for (a stage, or one part of a long scan) has a lease:
+// Every piece of work a task waits for (a stage, or one part of a long document) has a lease:
 // `queued` from the moment its message is sent, `running` from the moment a consumer or a
 // request begins it, renewed by a heartbeat after each page. A queue can lose a message
 // (local queues on restart) and a Worker can be evicted mid-message, so an expired lease

@@ -8,7 +8,7 @@ export type TaskKind = "parse" | "convert";
 /** Internal states. Parse uses queuing/processing/success/failed; conversion adds its stages. */
 export type TaskStatus = "queuing" | "processing" | "parsing" | "parsed" | "converting" | "success" | "failed";
 
-/** `pages` reads one part of a long scan, `finish` joins the parts (see tasks/run.ts). */
+/** `pages` reads one part of a long document, `finish` joins the parts (see tasks/run.ts). */
 export type Stage = "parse" | "convert" | "pages" | "finish";
 
 export interface ParseTaskOptions {
@@ -56,8 +56,8 @@ export interface TaskRecord {
   result: TaskResultPointers;
   /** Set when the retention period passed and the results were deleted. */
   expired: boolean;
-  /** A long scan read in parts of `size` pages, each in its own queue message: the starts of the parts done. */
-  parts?: { size: number; total: number; done: number[] };
+  /** A long document read in parts, each in its own queue message: the starts of the parts done (see partRanges). */
+  parts?: PartsPlan;
   /** What the task's Durable Object watches over (never shown to clients). Epoch ms. */
   lifecycle?: TaskLifecycle;
 }
@@ -73,9 +73,29 @@ export interface TaskLifecycle {
   abandonAt: number;
 }
 
+/**
+ * How a long document is read in parts: the first part of `first` pages (`size` when
+ * absent), read by the parse stage, which tells a scan from a text layer; then parts of
+ * `size` pages up to `total`.
+ */
+export interface PartsPlan {
+  size: number;
+  total: number;
+  first?: number;
+  done: number[];
+}
+
+/** The page ranges [start, end) of a plan's parts, in order. */
+export function partRanges(plan: Pick<PartsPlan, "size" | "total" | "first">): [number, number][] {
+  const first = Math.min(plan.first ?? plan.size, plan.total);
+  const ranges: [number, number][] = [[0, first]];
+  for (let start = first; start < plan.total; start += plan.size) ranges.push([start, Math.min(start + plan.size, plan.total)]);
+  return ranges;
+}
+
 /** Pages read so far of a task read in parts. */
-export function pagesDone(parts: NonNullable<TaskRecord["parts"]>): number {
-  return parts.done.reduce((n, start) => n + Math.min(parts.size, parts.total - start), 0);
+export function pagesDone(parts: PartsPlan): number {
+  return partRanges(parts).reduce((n, [start, end]) => n + (parts.done.includes(start) ? end - start : 0), 0);
 }
 
 export const isTerminal = (s: TaskStatus) => s === "success" || s === "failed";

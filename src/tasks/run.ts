@@ -70,7 +70,7 @@ async function recordResult(ctx: StageContext, record: TaskRecord, stage: Stage,
       return { kind: "done", record: parsed, next: "convert" };
     }
     case "first-part-stored": {
-      const { record: planned, parts } = await task.planParts(result.size, record.pageNum);
+      const { record: planned, parts } = await task.planParts(result.size, record.pageNum, result.first);
       return { kind: "done", record: planned!, parts: parts as [number, number][] };
     }
     case "part-stored": {

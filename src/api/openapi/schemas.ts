@@ -137,7 +137,7 @@ export const ParseCheckData = z.strictObject({
   error: taskError.meta({ description: "Null unless the task failed (an addition to the contract)." }),
   created_at: createdAt,
   finished_at: isoTime("When it ended."),
-  progress: z.strictObject({ pages_done: z.int(), pages_total: z.int() }).optional().meta({ description: "A long scan read in parts: how far it got." }),
+  progress: z.strictObject({ pages_done: z.int(), pages_total: z.int() }).optional().meta({ description: "A long document read in parts: how far it got." }),
 });
 
 export const ConvertTaskData = z.strictObject({
