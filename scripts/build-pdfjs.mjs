@@ -167,6 +167,18 @@ const PATCHES = [
       while (ch !== LF && ch !== CR && ch !== LT && token.length < 4096) {`,
   },
   {
+    why:
+      "a photo stored as a plain JPEG is its own best picture file: re-encoding its decoded pixels to PNG costs a " +
+      "deflate of raw RGB and makes a file 5-10x larger. The decoded image keeps its pixels as they are; when they " +
+      "are exactly what the JPEG's bytes decode to (docparsePlainJpeg below says when), it also carries those bytes " +
+      "(imgData.jpeg) for the parser to store as they are (src/core/backends/pdf/images.ts)",
+    from: `      imgData = await imageObj.createImageData(false, isOffscreenCanvasSupported);
+`,
+    to: `      imgData = await imageObj.createImageData(false, isOffscreenCanvasSupported);
+      docparseAttachJpeg(imageObj, imgData); // docparse patch
+`,
+  },
+  {
     why: "the source map describes the unpatched file; it is not shipped next to the generated one",
     from: `//# sourceMappingURL=pdf.worker.mjs.map`,
     to: ``,
@@ -188,6 +200,97 @@ const DECODE_LIMIT_PRELUDE = `function docparseNoteDecoded(stream, bytes) {
 }
 function docparseCheckDecoded(stream, bytes) {
   if (docparseNoteDecoded(stream, bytes)) throw new Error("a compressed stream inflates past " + globalThis.__docparseDecodeLimits.maxStreamBytes + " bytes");
+}`;
+
+/**
+ * What the JPEG patch calls. An image XObject's JPEG bytes are handed over only when a viewer
+ * showing them as a .jpg file shows what pdf.js drew: filter exactly DCTDecode (no other
+ * filter before it, no ColorTransform of the PDF's own overriding the JPEG's markers), 8-bit
+ * gray or RGB whose component count matches the colour space pdf.js resolved (DeviceGray or
+ * DeviceRGB, which is also what ICCBased becomes here: pdf.js has no ICC engine in docparse;
+ * CMYK, Indexed, Separation, DeviceN, Lab and Cal* are left out), no Decode array that
+ * changes values, no SMask or Mask, not an image mask, the frame's size the size pdf.js drew
+ * (a frame that pdf.js resampled to the dictionary's Width/Height is left out), Huffman
+ * coding with 8-bit samples (what every viewer decodes), and no EXIF orientation other than
+ * upright (a viewer would turn the picture; pdf.js does not). The bytes are a copy: a view
+ * into the file would clone the whole file's buffer on its way to the main side.
+ */
+const JPEG_PRELUDE = `function docparseAttachJpeg(imageObj, imgData) {
+  try {
+    const jpeg = docparsePlainJpeg(imageObj, imgData);
+    if (jpeg) imgData.jpeg = jpeg;
+  } catch {}
+}
+function docparsePlainJpeg(imageObj, imgData) {
+  const stream = imageObj.image;
+  if (!(stream instanceof JpegStream) || !imgData?.data || imgData.bitmap || imgData.kind !== ImageKind.RGB_24BPP) return null;
+  if (imageObj.imageMask || imageObj.smask || imageObj.mask || imageObj.needsDecode || imageObj.bpc !== 8) return null;
+  const dict = stream.dict;
+  if (!dict || dict.has("SMask") || dict.has("Mask")) return null;
+  const filter = dict.get("F", "Filter");
+  const only = Array.isArray(filter) && filter.length === 1 ? filter[0] : filter;
+  if (!(only instanceof Name) || (only.name !== "DCTDecode" && only.name !== "DCT")) return null;
+  if (stream.jpegOptions.colorTransform !== undefined) return null;
+  const components = imageObj.colorSpace?.name === "DeviceGray" ? 1 : imageObj.colorSpace?.name === "DeviceRGB" ? 3 : 0;
+  if (!components || imageObj.colorSpace.numComps !== components) return null;
+  // The bytes pdf.js decoded, kept by JpegStream's caching getter; not read again here.
+  if (!Object.hasOwn(stream, "bytes")) return null;
+  let bytes = stream.bytes;
+  for (let i = 0; i < bytes.length - 1; i++) {
+    if (bytes[i] === 0xff && bytes[i + 1] === 0xd8) {
+      bytes = bytes.subarray(i);
+      break;
+    }
+  }
+  const frame = docparseJpegFrame(bytes);
+  if (!frame || frame.components !== components || frame.width !== imgData.width || frame.height !== imgData.height || frame.width !== imageObj.width || frame.height !== imageObj.height) return null;
+  return bytes.slice();
+}
+function docparseJpegFrame(data) {
+  if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return null;
+  let frame = null;
+  let upright = true;
+  let i = 2;
+  while (i + 4 <= data.length) {
+    if (data[i] !== 0xff) return null;
+    const marker = data[i + 1];
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
+    i += 2;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue;
+    if (marker === 0xd9) return null;
+    if (marker === 0xda) return frame && upright ? frame : null;
+    const length = (data[i] << 8) | data[i + 1];
+    if (length < 2 || i + length > data.length) return null;
+    const seg = data.subarray(i + 2, i + length);
+    if (marker === 0xe1 && seg.length >= 6 && seg[0] === 0x45 && seg[1] === 0x78 && seg[2] === 0x69 && seg[3] === 0x66 && seg[4] === 0 && seg[5] === 0) {
+      if (docparseExifOrientation(seg.subarray(6)) !== 1) upright = false;
+    } else if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (frame || marker > 0xc2 || seg.length < 6 || seg[0] !== 8) return null;
+      frame = { height: (seg[1] << 8) | seg[2], width: (seg[3] << 8) | seg[4], components: seg[5] };
+    }
+    i += length;
+  }
+  return null;
+}
+function docparseExifOrientation(tiff) {
+  if (tiff.length < 8) return 0;
+  const le = tiff[0] === 0x49 && tiff[1] === 0x49;
+  if (!le && !(tiff[0] === 0x4d && tiff[1] === 0x4d)) return 0;
+  const u16 = (o) => (le ? tiff[o] | (tiff[o + 1] << 8) : (tiff[o] << 8) | tiff[o + 1]);
+  const u32 = (o) => u16(le ? o + 2 : o) * 65536 + u16(le ? o : o + 2);
+  if (u16(2) !== 42) return 0;
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return 0;
+  const entries = u16(ifd);
+  for (let k = 0; k < entries; k++) {
+    const e = ifd + 2 + k * 12;
+    if (e + 12 > tiff.length) return 0;
+    if (u16(e) === 0x0112) return u16(e + 8);
+  }
+  return 1;
 }`;
 
 function patch(source, patches = PATCHES, file = SOURCE) {
@@ -253,7 +356,7 @@ const DISPLAY_PATCHES = [
 mkdirSync(out, { recursive: true });
 for (const decoder of WASM_DECODERS) copyFileSync(join(distDir, "wasm", decoder), join(out, decoder));
 const worker = patch(readFileSync(join(distDir, SOURCE), "utf8"));
-writeFileSync(join(out, "pdf.worker.mjs"), `// Generated by scripts/build-pdfjs.mjs from pdfjs-dist ${version} (${SOURCE}): do not edit, not committed.\n${DECODE_LIMIT_PRELUDE}\n${worker}\n`);
+writeFileSync(join(out, "pdf.worker.mjs"), `// Generated by scripts/build-pdfjs.mjs from pdfjs-dist ${version} (${SOURCE}): do not edit, not committed.\n${DECODE_LIMIT_PRELUDE}\n${JPEG_PRELUDE}\n${worker}\n`);
 console.log(`build-pdfjs: pdfjs-dist ${version} worker with ${PATCHES.length} patches and ${WASM_DECODERS.join(", ")} in src/core/backends/pdf/generated/`);
 
 const displayPath = join(distDir, DISPLAY_SOURCE);

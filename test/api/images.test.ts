@@ -5,7 +5,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { strFromU8, unzipSync } from "fflate";
-import { decode as decodePng } from "fast-png";
+import { decode as decodeJpeg } from "jpeg-js";
 import { NO_DESCRIBER } from "../../src/core/images/describe";
 import { createKey, pdfFile, pollUntil, post } from "../helpers/api";
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 const imageBlocks = (data: any) => data.result.outputs.json.pages.flatMap((p: any) => p.blocks).filter((b: any) => b.type === "image");
 
 describe("element_formats.image through /v1/parse", () => {
-  it("url (default): a signed link to the PNG in R2, valid as long as the results are kept", async () => {
+  it("url (default): a signed link to the picture in R2 (the PDF's own JPEG), valid as long as the results are kept", async () => {
     const before = Math.floor(Date.now() / 1000);
     const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: figures });
     expect(body.code).toBe(0);
@@ -27,13 +27,13 @@ describe("element_formats.image through /v1/parse", () => {
     expect(blocks).toHaveLength(2);
     expect(blocks[0].captions).toEqual(["Figure 1: This is an example image."]);
     const url = new URL(blocks[0].img_url);
-    expect(url.pathname).toMatch(new RegExp(`^/v1/files/tasks/${body.data.task_id}/files/images/page1-1\\.png$`));
+    expect(url.pathname).toMatch(new RegExp(`^/v1/files/tasks/${body.data.task_id}/files/images/page1-1\\.jpg$`));
     // RESULT_TTL_SECONDS (7 days), not the 15 minutes of a download_url: the link is written into the stored result.
     expect(Number(url.searchParams.get("expires")) - before).toBeGreaterThanOrEqual(7 * 24 * 3600 - 60);
     const res = await SELF.fetch(url.href);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/png");
-    expect(decodePng(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ width: 768, height: 474 });
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(decodeJpeg(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ width: 768, height: 474 });
     expect(body.data.result.outputs.markdown).toContain(`![Figure 1: This is an example image.](${blocks[0].img_url})`);
     // A caption is said once in the JSON: on its figure, not as a block of its own.
     expect(body.data.result.outputs.json.pages[0].blocks.filter((b: any) => b.content.startsWith("Figure 1"))).toHaveLength(0);
@@ -50,8 +50,8 @@ describe("element_formats.image through /v1/parse", () => {
   it("base64: data URIs in the JSON and the Markdown", async () => {
     const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: figures, element_formats: '{"image":"base64"}' });
     const [first] = imageBlocks(body.data);
-    expect(first.img_url).toMatch(/^data:image\/png;base64,/);
-    expect(body.data.result.outputs.markdown).toContain("](data:image/png;base64,");
+    expect(first.img_url).toMatch(/^data:image\/jpeg;base64,/);
+    expect(body.data.result.outputs.markdown).toContain("](data:image/jpeg;base64,");
   });
 
   it("none: no image blocks, captions kept as text", async () => {
@@ -90,14 +90,14 @@ describe("zip output", () => {
       (b) => b.data.status === "success" || b.data.status === "failed",
     );
     expect(done.data.status).toBe("success");
-    expect(imageBlocks(done.data).map((b: any) => b.img_url)).toEqual(["images/page1-1.png", "images/page2-1.png"]);
+    expect(imageBlocks(done.data).map((b: any) => b.img_url)).toEqual(["images/page1-1.jpg", "images/page2-1.jpg"]);
     const res = await SELF.fetch(done.data.result.outputs.zip);
     expect(res.status).toBe(200);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(["images/page1-1.png", "images/page2-1.png", "picture_classification.json", "picture_classification.md"]);
+    expect(Object.keys(files).sort()).toEqual(["images/page1-1.jpg", "images/page2-1.jpg", "picture_classification.json", "picture_classification.md"]);
     const md = strFromU8(files["picture_classification.md"]);
     const referenced = [...md.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
-    expect(referenced).toEqual(["images/page1-1.png", "images/page2-1.png"]);
-    expect(decodePng(files["images/page2-1.png"])).toMatchObject({ width: 401, height: 534 });
+    expect(referenced).toEqual(["images/page1-1.jpg", "images/page2-1.jpg"]);
+    expect(decodeJpeg(files["images/page2-1.jpg"])).toMatchObject({ width: 401, height: 534 });
   });
 });

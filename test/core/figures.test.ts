@@ -1,8 +1,8 @@
-// Figures on real PDFs: raster images extracted where the page paints them, as PNGs that
-// match the author's own image file; captions attached to figures and tables; img_url in
-// each element format; the zip; image understanding behind its interface (a fake model).
+// Figures on real PDFs: raster images extracted where the page paints them, as the author's
+// own JPEG when the PDF holds one plainly, else as PNGs of the drawn pixels; captions
+// attached to figures and tables; img_url in each element format; the zip; image
+// understanding behind its interface (a fake model).
 import { describe, expect, it } from "vitest";
-import { decode as decodePng } from "fast-png";
 import { decode as decodeJpeg } from "jpeg-js";
 import { strFromU8, unzipSync } from "fflate";
 import { parseDocument } from "../../src/core/pipeline";
@@ -37,7 +37,7 @@ function renderOpts(image: ElementFormats["image"], outputFormats: OutputFormat[
 }
 
 describe("raster images", () => {
-  it("extracts the pdflatex figure where it is painted, with the pixels of the author's JPEG", async () => {
+  it("extracts the pdflatex figure where it is painted, as the author's own JPEG", async () => {
     const { doc, store } = await parsed(LATEX_IMAGE);
     const [figure, ...more] = blocksOf(doc, "image");
     expect(more).toHaveLength(0);
@@ -46,15 +46,9 @@ describe("raster images", () => {
     expect(x1 - x0).toBeCloseTo(300, 0);
     expect(y1 - y0).toBeCloseTo(200, 0);
     expect((x0 + x1) / 2).toBeCloseTo(doc.pages[0].width / 2, -1);
-    expect(figure.image).toMatchObject({ mime: "image/png", width: 300, height: 200 });
-
-    const png = decodePng((await store.get(figure.image!.ref))!);
-    const source = decodeJpeg(await corpusFile("born-digital/py-pdf-sample-files/003-pdflatex-image/image.jpg"), { useTArray: true });
-    expect([png.width, png.height]).toEqual([source.width, source.height]);
-    // Two JPEG decoders differ by a level or two, an upside-down or colour-swapped image by far more.
-    let diff = 0;
-    for (let i = 0; i < source.width * source.height; i++) for (let c = 0; c < 3; c++) diff += Math.abs(png.data[i * png.channels + c] - source.data[i * 4 + c]);
-    expect(diff / (source.width * source.height * 3)).toBeLessThan(4);
+    expect(figure.image).toMatchObject({ ref: "page1-1.jpg", mime: "image/jpeg", width: 300, height: 200 });
+    // pdflatex embeds the JPEG as it is: the stored picture is the author's file, byte for byte.
+    expect(await store.get(figure.image!.ref)).toEqual(await corpusFile("born-digital/py-pdf-sample-files/003-pdflatex-image/image.jpg"));
   });
 
   it("drops inline icons and keeps the figure of a Word export", async () => {
@@ -183,27 +177,27 @@ describe("element_formats.image", () => {
   it("file: Markdown embeds ![caption](images/...) and JSON points at the same path", async () => {
     const { doc, store } = await parsed(CLASSIFICATION);
     const result = await renderWithImages(doc, renderOpts("file", ["markdown", "json", "zip"]), { store });
-    expect(result.outputs.markdown).toContain("![Figure 1: This is an example image.](images/page1-1.png)\n\nFigure 1: This is an example image.");
+    expect(result.outputs.markdown).toContain("![Figure 1: This is an example image.](images/page1-1.jpg)\n\nFigure 1: This is an example image.");
     const blocks = result.outputs.json!.pages.flatMap((p) => p.blocks);
-    expect(blocks.filter((b) => b.type === "image").map((b) => b.img_url)).toEqual(["images/page1-1.png", "images/page2-1.png"]);
+    expect(blocks.filter((b) => b.type === "image").map((b) => b.img_url)).toEqual(["images/page1-1.jpg", "images/page2-1.jpg"]);
     expect(blocks.some((b) => b.type === "caption")).toBe(false);
   });
 
-  it("base64: a data URI of the PNG", async () => {
+  it("base64: a data URI of the picture, typed by its format", async () => {
     const { doc, store } = await parsed(LATEX_IMAGE);
     const result = await renderWithImages(doc, renderOpts("base64"), { store });
     const url = result.outputs.json!.pages[0].blocks.find((b) => b.type === "image")!.img_url;
-    expect(url).toMatch(/^data:image\/png;base64,/);
+    expect(url).toMatch(/^data:image\/jpeg;base64,/);
     const bytes = Uint8Array.from(atob(url.slice(url.indexOf(",") + 1)), (c) => c.charCodeAt(0));
-    expect(decodePng(bytes)).toMatchObject({ width: 300, height: 200 });
-    expect(result.outputs.markdown).toContain("](data:image/png;base64,");
+    expect(decodeJpeg(bytes)).toMatchObject({ width: 300, height: 200 });
+    expect(result.outputs.markdown).toContain("](data:image/jpeg;base64,");
   });
 
   it("url: the adapter's link", async () => {
     const { doc, store } = await parsed(LATEX_IMAGE);
     const result = await renderWithImages(doc, renderOpts("url"), { store, urlOf: async (ref) => `https://files.example/${ref}?sig=x` });
-    expect(result.outputs.json!.pages[0].blocks.find((b) => b.type === "image")!.img_url).toBe("https://files.example/page1-1.png?sig=x");
-    expect(result.outputs.markdown).toContain("![](https://files.example/page1-1.png?sig=x)");
+    expect(result.outputs.json!.pages[0].blocks.find((b) => b.type === "image")!.img_url).toBe("https://files.example/page1-1.jpg?sig=x");
+    expect(result.outputs.markdown).toContain("![](https://files.example/page1-1.jpg?sig=x)");
   });
 
   it("none: no image blocks, the captions stay as text", async () => {
@@ -220,10 +214,10 @@ describe("zip", () => {
     const { doc, store } = await parsed(CLASSIFICATION);
     const result = await renderWithImages(doc, renderOpts("file", ["zip", "json"]), { store });
     const files = unzipSync(result.zip!);
-    expect(Object.keys(files).sort()).toEqual(["images/page1-1.png", "images/page2-1.png", "picture_classification.json", "picture_classification.md"]);
+    expect(Object.keys(files).sort()).toEqual(["images/page1-1.jpg", "images/page2-1.jpg", "picture_classification.json", "picture_classification.md"]);
     const md = strFromU8(files["picture_classification.md"]);
     for (const [, path] of md.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)) expect(files[path]).toBeDefined();
-    expect(decodePng(files["images/page2-1.png"])).toMatchObject({ width: 401, height: 534 });
+    expect(decodeJpeg(files["images/page2-1.jpg"])).toMatchObject({ width: 401, height: 534 });
     expect(JSON.parse(strFromU8(files["picture_classification.json"])).pages).toHaveLength(2);
   });
 });
@@ -281,8 +275,10 @@ describe("enable_image_ocr", () => {
   it("reads the text inside a PDF's pictures, line by line, and shows it with the picture", async () => {
     const { doc, store } = await parsed(CLASSIFICATION, { enable_image_ocr: true, enable_image_understanding: false });
     const [chart, map] = blocksOf(doc, "image");
-    // A bar chart's axis labels and a map's title, both printed inside the pictures.
-    expect(chart.image!.text!.split("\n")).toEqual(expect.arrayContaining(["100", "(%)"]));
+    // A bar chart's axis labels and a map's title, both printed inside the pictures. (The chart's
+    // smaller print reads a little differently from its JPEG's own gray than from a PNG of its
+    // RGB: "(%)" or a stray "]" come and go, the axis numbers stay.)
+    expect(chart.image!.text!.split(/\s+/)).toEqual(expect.arrayContaining(["100", "70", "40"]));
     expect(map.image!.text).toBe("Florida Power Plant Location Map");
     const result = await renderWithImages(doc, { ...renderOpts("file"), features: features({ enable_image_ocr: true }) }, { store });
     expect(result.outputs.markdown).toContain("> Florida Power Plant Location Map");

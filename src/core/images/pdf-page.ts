@@ -1,6 +1,7 @@
 // A PDF page's images, from extraction to the store: the page's drawing is read only when
 // it is already at hand (tables fetched it) or when the page's text leaves room for a
-// figure (figure-hint.ts) and the file has image XObjects or vector figures will be drawn; the PNGs go to the sink at once
+// figure (figure-hint.ts) and the file has image XObjects or vector figures will be drawn; the
+// pictures (PNG, or a plain JPEG as the file held it, named page3-1.jpg) go to the sink at once
 // and the page's runs get their refs. The bytes are returned for image understanding and
 // dropped with the page.
 import type { PdfPage } from "../backends/pdf/open";
@@ -36,10 +37,10 @@ export async function storePageImages(page: PdfPage, raw: PageRuns, pageIndex: n
   const { images, undecoded } = await pageImages(page, { keepSmall: ctx.keepSmall, keepFullPage: textless }, raw.rotation);
   raw.images = [];
   for (const [n, img] of images.entries()) {
-    const ref = imageRef(pageIndex, n);
-    await ctx.sink.put(ref, img.png, "image/png");
-    bytes.set(ref, img.png);
-    raw.images.push({ bbox: img.bbox, image: { ref, mime: "image/png", width: img.width, height: img.height }, ...(img.small ? { small: true } : {}) });
+    const ref = imageRef(pageIndex, n, img.mime === "image/jpeg" ? "jpg" : "png");
+    await ctx.sink.put(ref, img.bytes, img.mime);
+    bytes.set(ref, img.bytes);
+    raw.images.push({ bbox: img.bbox, image: { ref, mime: img.mime, width: img.width, height: img.height }, ...(img.small ? { small: true } : {}) });
   }
   return { bytes, undecoded };
 }

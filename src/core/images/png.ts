@@ -7,6 +7,11 @@ export interface DecodedImage {
   height: number;
   kind: number;
   data: Uint8Array | Uint8ClampedArray;
+  /**
+   * The JPEG these pixels were decoded from, when they are exactly what its bytes decode to
+   * (set in pdf.js's worker by scripts/build-pdfjs.mjs's JPEG patch): stored as it is.
+   */
+  jpeg?: Uint8Array;
 }
 
 /**

@@ -1,7 +1,8 @@
 // Raster images of a PDF page: where pdf.js paints them (image XObjects and inline images,
 // placed by the current transform: the unit square mapped to the page) and their decoded
-// pixels from `page.objs`, encoded to PNG. Tiny decorative images and full-page backgrounds
-// are dropped before any pixel is touched.
+// pixels from `page.objs`, encoded to PNG; a plain JPEG whose pixels are exactly what its
+// bytes decode to is its own file, kept as it is (see DecodedImage.jpeg). Tiny decorative
+// images and full-page backgrounds are dropped before any pixel is touched.
 import type { BBox } from "../../model";
 import { coveredShare } from "../../geometry";
 import { decodedImageToPng, type DecodedImage } from "../../images/png";
@@ -24,7 +25,9 @@ export interface ImagePlacement {
 
 export interface ExtractedImage {
   bbox: BBox;
-  png: Uint8Array;
+  /** The picture file: a PNG of the decoded pixels, or the JPEG they came from as it is. */
+  bytes: Uint8Array;
+  mime: "image/png" | "image/jpeg";
   /** Pixel size of the image (not of its box on the page). */
   width: number;
   height: number;
@@ -79,8 +82,11 @@ export function imagePlacements(ops: OperatorList, base: Matrix, pageWidth: numb
 }
 
 /**
- * The page's images as PNG files, in painting order, and how many figure-sized images
- * pdf.js could not decode (a damaged stream, a filter it does not know).
+ * The page's images as PNG or JPEG files, in painting order, and how many figure-sized
+ * images pdf.js could not decode (a damaged stream, a filter it does not know). Pixels are
+ * never turned: a rotated or mirrored placement is said by the bbox alone, so a JPEG kept as
+ * it is shows as its PNG would. Strips joined into one picture and pictures cut to what their
+ * mask shows are new pixels: PNG.
  */
 export async function pageImages(page: PdfPage, keep: PlacementOptions = {}, rotation = page.rotate): Promise<{ images: ExtractedImage[]; undecoded: number }> {
   const viewport = page.getViewport({ scale: 1, rotation });
@@ -95,11 +101,18 @@ export async function pageImages(page: PdfPage, keep: PlacementOptions = {}, rot
   }
   const images: ExtractedImage[] = [];
   for (const { bbox, pixels, small } of [...joinStrips(decoded.filter((d) => !d.small)), ...decoded.filter((d) => d.small)]) {
-    const png = decodedImageToPng(pixels);
-    if (png) images.push({ bbox, png, width: pixels.width, height: pixels.height, ...(small ? { small } : {}) });
+    const file = pictureFile(pixels);
+    if (file) images.push({ bbox, ...file, width: pixels.width, height: pixels.height, ...(small ? { small } : {}) });
     else undecoded++;
   }
   return { images, undecoded };
+}
+
+/** The JPEG pdf.js decoded, when the pixels are exactly its decoding; else the pixels as PNG. */
+function pictureFile(pixels: DecodedImage): Pick<ExtractedImage, "bytes" | "mime"> | null {
+  if (pixels.jpeg instanceof Uint8Array && pixels.jpeg.length > 2 && pixels.kind === 2) return { bytes: pixels.jpeg, mime: "image/jpeg" };
+  const png = decodedImageToPng(pixels);
+  return png && { bytes: png, mime: "image/png" };
 }
 
 /** Share of a box's area another must cover to be the same image painted again (or a shadow under it). */
