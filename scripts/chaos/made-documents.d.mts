@@ -3,3 +3,9 @@ export declare function inflatingContentPdf(megabytes: number): Promise<Uint8Arr
 export declare function inflatingImagePdf(megabytes: number): Promise<Uint8Array>;
 export declare function scannedPdf(jpeg: Uint8Array, pages: number): Uint8Array;
 export declare function deflatedTextPdf(zlib: Uint8Array): Uint8Array;
+export interface MadePicture {
+  entries: string;
+  data: Uint8Array;
+  smask?: { entries: string; data: Uint8Array };
+}
+export declare function picturesPdf(pictures: MadePicture[]): Uint8Array;

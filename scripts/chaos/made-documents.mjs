@@ -103,3 +103,29 @@ export function deflatedTextPdf(zlib) {
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   ]);
 }
+
+/**
+ * A page of pictures, two to a row, each painted 200 x 150 points and apart from the others.
+ * Each is an image XObject: `entries`, its dictionary past /Type, /Subtype and /Length
+ * ("/Width 640 /Height 480 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode"),
+ * `data` its stream, and optionally `smask`, a soft mask given the same way.
+ */
+export function picturesPdf(pictures) {
+  const image = (entries, data, more = "") => ({ dict: `<< /Type /XObject /Subtype /Image ${entries}${more} /Length ${data.length} >>`, data });
+  const content = pictures.map((_, i) => `q 200 0 0 150 ${50 + (i % 2) * 270} ${560 - Math.floor(i / 2) * 200} cm /Im${i + 1} Do Q`).join("\n");
+  const objects = [];
+  const names = [];
+  for (const [i, p] of pictures.entries()) {
+    const at = 5 + objects.length;
+    names.push(`/Im${i + 1} ${at} 0 R`);
+    objects.push(image(p.entries, p.data, p.smask ? ` /SMask ${at + 1} 0 R` : ""));
+    if (p.smask) objects.push(image(p.smask.entries, p.smask.data));
+  }
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << ${names.join(" ")} >> >> /Contents 4 0 R >>`,
+    { dict: `<< /Length ${content.length} >>`, data: new TextEncoder().encode(content) },
+    ...objects,
+  ]);
+}
