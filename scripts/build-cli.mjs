@@ -1,6 +1,11 @@
-// Builds the command line (src/cli.ts) into dist/cli.mjs, the package's `docparse` bin (run
-// at the end of `postinstall` and by `npm run build`): one ES module that Node starts
-// without compiling TypeScript at each run, as `tsx src/cli.ts` did.
+// Builds the command line (src/cli.ts) into dist/docparse.mjs, and writes dist/cli.mjs, the
+// package's `docparse` bin, that starts it (run at the end of `postinstall` and by
+// `npm run build`): one ES module that Node starts without compiling TypeScript at each
+// run, as `tsx src/cli.ts` did.
+//
+// The bin is a few lines apart from the bundle so that it can turn on Node's on-disk
+// compile cache before the 5 MB bundle is loaded: V8 then reads the bundle's bytecode from
+// the cache instead of compiling it at every start (a third of `docparse --version`'s time).
 //
 // Everything it imports is bundled, the generated modules of src/core included (pdf.js's
 // worker, the CMaps, Tesseract's and PDFium's loaders), so it has nothing to resolve at
@@ -8,7 +13,7 @@
 // from node_modules PP-OCR's networks and ONNX Runtime's WASM) it finds from the repository's
 // folder: src/cli/root.ts is told here that the bundle lies one level under it.
 import { build } from "esbuild";
-import { chmodSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
@@ -23,7 +28,8 @@ const workerOnly = {
     b.onResolve({ filter: /^\.\/(wasm-bundled|assets-bundled)$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
-const outfile = resolve(root, "dist/cli.mjs");
+const outfile = resolve(root, "dist/docparse.mjs");
+const bin = resolve(root, "dist/cli.mjs");
 
 await build({
   entryPoints: [resolve(root, "src/cli.ts")],
@@ -34,9 +40,6 @@ await build({
   target: "node22",
   banner: {
     js: [
-      "#!/usr/bin/env node",
-      // The bin runs under whichever node is first on PATH: an older one would fail deep in pdf.js.
-      `if (Number(process.versions.node.split(".")[0]) < 22) { process.stderr.write("docparse needs Node.js 22 or later (this is " + process.version + ")\\n"); process.exit(1); }`,
       // The bundled CommonJS packages call require() for Node's built-ins, which an ES module lacks.
       `import { createRequire as __docparseCreateRequire } from "node:module";`,
       "const require = __docparseCreateRequire(import.meta.url);",
@@ -47,5 +50,22 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
-chmodSync(outfile, 0o755);
-console.log("build-cli: dist/cli.mjs (the docparse bin)");
+writeFileSync(
+  bin,
+  `#!/usr/bin/env node
+// The docparse bin, written by scripts/build-cli.mjs: it runs ./docparse.mjs, the bundled CLI.
+// It runs under whichever node is first on PATH: an older one would fail deep in pdf.js.
+if (Number(process.versions.node.split(".")[0]) < 22) {
+  process.stderr.write("docparse needs Node.js 22 or later (this is " + process.version + ")\\n");
+  process.exit(1);
+}
+// Node's on-disk compile cache (NODE_DISABLE_COMPILE_CACHE=1 turns it off); worker threads
+// inherit the environment, and with it the cache's folder.
+const { enableCompileCache } = await import("node:module");
+const cache = enableCompileCache?.();
+if (cache?.directory) process.env.NODE_COMPILE_CACHE ??= cache.directory;
+await import("./docparse.mjs");
+`,
+);
+chmodSync(bin, 0o755);
+console.log("build-cli: dist/docparse.mjs, started by dist/cli.mjs (the docparse bin)");
