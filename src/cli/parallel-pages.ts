@@ -5,6 +5,9 @@
 // document. The output is the same as one thread's. A text layer reads on here: at tens of
 // milliseconds a page, a worker's start and its second JIT warm-up cost more than it saves
 // (measured: 280 born-digital pages took 7.7 s in one thread, 10.4 s in two on two cores).
+// One thread already keeps about one and a half cores busy (V8 compiles and collects on
+// threads of its own: 12.2 s of CPU in 8.2 s), so two cores leave little for a second; the
+// warm thread reading its own share beside one worker took 14-19 s where it alone took 10.
 import { availableParallelism } from "node:os";
 import { Worker, type MessagePort } from "node:worker_threads";
 import { finishDocument, parsePages, type PagesPart } from "../core/pipeline";
