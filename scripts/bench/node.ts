@@ -61,7 +61,7 @@ for (const file of files) {
   row("parse, first document of the process (JIT warm-up)", firstS, "-");
   row(`parse (median of ${PARSE_RUNS}: ${parseRange.map((x) => x.toFixed(2)).join("-")} s)`, parseS, memory.parse);
   const [withImages, imagesS] = await timed(() => parseWithImages(file, name, false));
-  row(`parse + images (${withImages.figures} figures, ${mb(withImages.bytes)} MB PNG)`, imagesS, (await parseWithImages(file, name, true)).peak);
+  row(`parse + images (${withImages.figures} figures, ${mb(withImages.bytes)} MB of PNG and JPEG)`, imagesS, (await parseWithImages(file, name, true)).peak);
   const [drawn, drawnS] = await timed(() => parseWithImages(file, name, false, true));
   row(`parse + images + vector figures drawn (${drawn.drawn} drawn in ${drawn.renderS.toFixed(2)} s, PDFium WASM ${mb(pdfiumMemoryBytes())} MB)`, drawnS, "-");
   const plain = pdftotextSeconds(file);

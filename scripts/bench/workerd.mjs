@@ -51,7 +51,7 @@ for (const [label, path] of steps) {
   const t = performance.now();
   const body = await (await fetch(`${base}/draw`, { method: "POST", body: bytes })).json();
   const s = (performance.now() - t) / 1000;
-  console.log(`| workerd | parse + images + vector figures drawn (${body.drawn} drawn in ${(body.renderMs / 1000).toFixed(2)} s, ${(body.pngBytes / 1048576).toFixed(1)} MB PNG, PDFium WASM ${(body.pdfiumWasmBytes / 1048576).toFixed(0)} MB) | ${body.pages} | ${s.toFixed(2)} | ${(body.pages / s).toFixed(1)} |`);
+  console.log(`| workerd | parse + images + vector figures drawn (${body.drawn} drawn in ${(body.renderMs / 1000).toFixed(2)} s, ${(body.pngBytes / 1048576).toFixed(1)} MB of PNG and JPEG, PDFium WASM ${(body.pdfiumWasmBytes / 1048576).toFixed(0)} MB) | ${body.pages} | ${s.toFixed(2)} | ${(body.pages / s).toFixed(1)} |`);
 }
 // OCR: a 300 dpi scan (once to start the engine and load the model, then timed).
 const scans = ["scans/tesseract/8087_054.3B.tif", "scans/tesseract/8071_093.3B.tif"].map((rel) => readFileSync(resolve(root, "../shared/corpus", rel)));
