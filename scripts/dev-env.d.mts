@@ -10,6 +10,7 @@ export declare function startService(options: {
   extraArgs?: string[];
   detached?: boolean;
   onSpawn?: (child: Child) => void;
+  workersEnv?: Record<string, string>;
 }): Promise<{ main: Child; workers: Child }>;
 export declare function waitForHttp(url: string, timeoutMs: number, child?: unknown, anyStatus?: boolean): Promise<void>;
 export declare function seedKey(baseUrl: string, adminToken: string, apiKey: string, label: string): Promise<{ key_id: string; api_key: string }>;

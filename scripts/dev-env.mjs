@@ -22,9 +22,11 @@ const devVarsPath = resolve(root, ".dev.vars");
  * the other, as two starting at once lock each other out). Resolves, once both answer, to
  * the two children (each leading a process group of its own when `detached`, so wrangler
  * and workerd can be killed together). `onSpawn` hears of each child as it is spawned,
- * so a caller can stop them should the start fail half way.
+ * so a caller can stop them should the start fail half way. `workersEnv` adds to the
+ * environment of the processor, renderer and OCR Workers' process alone (the service bench
+ * gives its workerd V8 flags).
  */
-export async function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [], detached = false, onSpawn }) {
+export async function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [], detached = false, onSpawn, workersEnv = {} }) {
   const registry = resolve(persistTo, "registry");
   mkdirSync(registry, { recursive: true });
   const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry };
@@ -32,7 +34,7 @@ export async function startService({ port, persistTo = resolve(root, ".wrangler/
   // Before any process holds the persistence folder: the OCR Worker reads its networks from R2.
   seedLocalModels(persistTo);
   const workerConfigs = ["-c", resolve(root, "src/processor/wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml"), "-c", resolve(root, "src/ocr/wrangler.toml")];
-  const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env, stdio, detached });
+  const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env: { ...env, ...workersEnv }, stdio, detached });
   onSpawn?.(workers);
   await waitForHttp(`http://127.0.0.1:${port + 1}/`, 120_000, workers, true);
   const main = spawn(wrangler, ["dev", "-c", resolve(root, "wrangler.toml"), "--port", String(port), "--inspector-port", String(port + 3), ...common, ...extraArgs], { cwd: root, env, stdio, detached });

@@ -1,11 +1,13 @@
 // The service end to end under wrangler dev, as a user sees it: a long born-digital PDF
 // submitted to /v1/parse/async and polled until success, and the same through
-// /v1/parse/sync; workerd's peak resident set beside it. Usage:
+// /v1/parse/sync; beside them the JS heap of the processor Worker's isolate, which parses
+// (V8's GC trace and its inspector), and workerd's peak resident set. Usage:
 //   node scripts/bench/service.mjs [file.pdf]   (default: the 280-page mix made 300 pages long)
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { ensureDevVars, root, seedKey, startService } from "../dev-env.mjs";
 import { sharedDir } from "../shared-dir.mjs";
 
@@ -33,13 +35,35 @@ const children = [];
 process.on("exit", () => children.forEach((child) => child.kill("SIGTERM")));
 // BENCH_SERVICE_LOG=FILE keeps the Workers' logs (where a task's time goes), else they are dropped.
 const log = process.env.BENCH_SERVICE_LOG ? createWriteStream(process.env.BENCH_SERVICE_LOG) : null;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Every collection in the processor's process: V8's `--trace-gc` (Miniflare hands
+ * MINIFLARE_WORKERD_V8_FLAGS to workerd, whose stdout wrangler prints) writes a line for each,
+ * with the isolate, its clock, and the used heap before and after, e.g.
+ *   [13967:0x3006bfc98000]  6418 ms: Mark-Compact 28.2 (32.8) -> 26.8 (33.0) MB, ... allocation failure; ...
+ * The used heap after a Mark-Compact (a full collection) is the isolate's live heap then.
+ */
+const gcs = [];
+const GC_LINE = /^\[\d+:(0x[0-9a-f]+)\]\s+([\d.]+) ms: (.+?) ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB/;
+function readGcTrace(stream) {
+  createInterface({ input: stream }).on("line", (line) => {
+    log?.write(`${line}\n`);
+    const m = GC_LINE.exec(line);
+    if (m) gcs.push({ isolate: m[1], ms: Number(m[2]), full: m[3].startsWith("Mark-Compact"), before: Number(m[4]) * 1048576, after: Number(m[5]) * 1048576, forced: line.includes("low memory notification") });
+  });
+}
+
 await startService({
   port,
   persistTo: state,
-  stdio: ["ignore", log ? "pipe" : "ignore", log ? "pipe" : "ignore"],
+  stdio: ["ignore", "pipe", log ? "pipe" : "ignore"],
+  workersEnv: { MINIFLARE_WORKERD_V8_FLAGS: [process.env.MINIFLARE_WORKERD_V8_FLAGS, "--trace-gc"].filter(Boolean).join(" ") },
   onSpawn(child) {
     children.push(child);
-    child.stdout?.pipe(log);
+    if (child.spawnargs.includes(resolve(root, "src/processor/wrangler.toml"))) readGcTrace(child.stdout);
+    else if (log) child.stdout.pipe(log);
+    else child.stdout.resume();
     child.stderr?.pipe(log);
   },
 });
@@ -80,6 +104,134 @@ async function syncRun() {
   return { seconds: (performance.now() - t) / 1000, pages: answer.data.metadata.page_num };
 }
 
+/**
+ * The processor Worker's isolate through the V8 inspector of its wrangler dev process:
+ * startService gives that process `--inspector-port port + 2` (on 127.0.0.1, wrangler's
+ * default), where wrangler's inspector proxy speaks for the process's first Worker, the
+ * processor. The proxy takes one client at a time: connect once.
+ */
+async function connectInspector(inspectorPort) {
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  // The proxy takes a WebSocket only from a local Origin, and Node's sends none of its own.
+  const ws = new WebSocket(target.webSocketDebuggerUrl, { headers: { origin: "http://127.0.0.1" } });
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = () => reject(new Error(`the processor's inspector at ${target.webSocketDebuggerUrl} refused the connection`));
+  });
+  let lastId = 0;
+  const pending = new Map();
+  ws.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    const answer = pending.get(message.id);
+    if (!answer) return; // events, and answers to the proxy's own calls
+    pending.delete(message.id);
+    if (message.error) answer.reject(new Error(`${answer.method}: ${message.error.message}`));
+    else answer.resolve(message.result);
+  };
+  return {
+    call: (method, params) =>
+      new Promise((resolve, reject) => {
+        const id = ++lastId;
+        pending.set(id, { method, resolve, reject });
+        ws.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+/**
+ * Forces a full collection in the processor's isolate through its inspector (V8's trace calls
+ * it a "low memory notification"); resolves to our clock when it is done. workerd runs that
+ * collection, a V8 task, only when the isolate next serves a request: hence one to the
+ * processor's own port.
+ */
+async function forceGc() {
+  const answered = inspector.call("HeapProfiler.collectGarbage");
+  await (await fetch(`http://127.0.0.1:${port + 1}/`)).body?.cancel();
+  await Promise.race([answered, sleep(10_000)]);
+  return performance.now();
+}
+
+/**
+ * The processor's isolate in the trace, and the offset from its clock to ours: the isolate that
+ * reports the first forced collection, made at `firstForcedAt`. workerd's stdout reaches us in
+ * blocks (the C library buffers it in a pipe), so the last runs' lines may still be held there:
+ * more forced collections (a few lines each) push them out, until one made after `runsEnd`
+ * shows up.
+ */
+async function processorTrace(firstForcedAt, runsEnd) {
+  for (let i = 0; i < 100; i++) {
+    const first = gcs.find((gc) => gc.forced);
+    const offset = first && firstForcedAt - first.ms;
+    if (first && gcs.some((gc) => gc.isolate === first.isolate && gc.forced && gc.ms + offset > runsEnd)) return { isolate: first.isolate, offset };
+    await forceGc();
+    await sleep(100);
+  }
+  return null;
+}
+
+const SAMPLE_MS = 150;
+
+/**
+ * Asks the processor's isolate for its heap every SAMPLE_MS (Runtime.getHeapUsage: the used
+ * JS heap, and `backingStorageSize`, the ArrayBuffers' and external strings' memory outside
+ * it, live or not yet collected) until the returned function is called, which resolves to the
+ * peaks. The inspector is answered only between turns of the isolate's event loop, so a long
+ * synchronous stretch of the parse goes unsampled: `maxGapMs` is the longest wait.
+ */
+function sampleHeap() {
+  const peak = { used: 0, buffers: 0, samples: 0, maxGapMs: 0 };
+  let stop;
+  const stopped = new Promise((resolve) => (stop = resolve));
+  const done = (async () => {
+    let last = performance.now();
+    for (;;) {
+      const { usedSize, backingStorageSize } = await inspector.call("Runtime.getHeapUsage");
+      const now = performance.now();
+      peak.used = Math.max(peak.used, usedSize);
+      peak.buffers = Math.max(peak.buffers, backingStorageSize);
+      peak.maxGapMs = Math.max(peak.maxGapMs, now - last);
+      peak.samples++;
+      last = now;
+      if ((await Promise.race([sleep(SAMPLE_MS), stopped.then(() => "stopped")])) === "stopped") return;
+    }
+  })();
+  return async () => {
+    stop();
+    await done;
+    return peak;
+  };
+}
+
+/** Runs `run` with the processor's heap sampled; keeps its time span and the samples' peaks in `heap`. */
+async function watched(run, heap) {
+  const stop = sampleHeap();
+  const start = performance.now();
+  try {
+    return await run();
+  } finally {
+    heap.spans.push([start, performance.now()]);
+    const sampled = await stop();
+    heap.used = Math.max(heap.used, sampled.used);
+    heap.buffers = Math.max(heap.buffers, sampled.buffers);
+    heap.samples += sampled.samples;
+    heap.maxGapMs = Math.max(heap.maxGapMs, sampled.maxGapMs);
+  }
+}
+
+const mb = (bytes) => `${(bytes / 1048576).toFixed(0)} MB`;
+
+/** The heap columns of runs watched into `heap`: the processor's collections during them, and the samples. */
+function heapCells(heap, trace) {
+  const own = trace ? gcs.filter((gc) => gc.isolate === trace.isolate && heap.spans.some(([from, to]) => gc.ms + trace.offset >= from && gc.ms + trace.offset <= to)) : [];
+  const full = own.filter((gc) => gc.full);
+  return [
+    full.length ? `${mb(Math.max(...full.map((gc) => gc.after)))} (${full.length === 1 ? "after its one full GC" : `the most after any of ${full.length} full GCs`})` : "no full GC traced",
+    mb(Math.max(heap.used, ...own.map((gc) => gc.before))),
+    `${mb(heap.buffers)} (${heap.samples} samples, longest gap ${(heap.maxGapMs / 1000).toFixed(1)} s)`,
+  ].join(" | ");
+}
+
 function workerdPeakRss() {
   try {
     const pids = execFileSync("pgrep", ["-f", "workerd serve"], { encoding: "utf8" }).trim().split("\n");
@@ -89,16 +241,27 @@ function workerdPeakRss() {
   }
 }
 
-console.log("| service (wrangler dev) | pages | seconds | pages/s |");
-console.log("|---|---|---|---|");
+const inspector = await connectInspector(port + 2);
+const firstForcedAt = await forceGc();
 // One warm-up so module compilation is not counted.
 await asyncRun();
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const rows = [];
 for (const [label, run] of [["/v1/parse/async, submit to success", asyncRun], ["/v1/parse/sync", syncRun]]) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await run());
+  const heap = { spans: [], used: 0, buffers: 0, samples: 0, maxGapMs: 0 };
+  for (let i = 0; i < RUNS; i++) runs.push(await watched(run, heap));
   const median = runs.sort((a, b) => a.seconds - b.seconds)[RUNS >> 1];
-  console.log(`| ${label} (median of ${RUNS}) | ${median.pages} | ${median.seconds.toFixed(2)} | ${(median.pages / median.seconds).toFixed(1)} |`);
+  rows.push({ label: `${label} (median of ${RUNS})`, median, heap });
 }
-console.log(`workerd peak RSS ${(workerdPeakRss() / 1048576).toFixed(0)} MB (the runtime and every local Worker's isolate together)`);
+const trace = await processorTrace(firstForcedAt, performance.now());
+if (!trace) console.error("The GC trace never named the processor's isolate, so no live heap (does Miniflare still pass MINIFLARE_WORKERD_V8_FLAGS on to workerd?)");
+inspector.close();
+
+console.log("| service (wrangler dev) | pages | seconds | pages/s | processor isolate's live JS heap | its peak JS heap | outside it (ArrayBuffers), sampled |");
+console.log("|---|---|---|---|---|---|---|");
+for (const { label, median, heap } of rows) {
+  console.log(`| ${label} | ${median.pages} | ${median.seconds.toFixed(2)} | ${(median.pages / median.seconds).toFixed(1)} | ${heapCells(heap, trace)} |`);
+}
+console.log(`workerd peak RSS ${mb(workerdPeakRss())} (the runtime and every local Worker's isolate together)`);
 process.exit(0);
