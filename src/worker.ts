@@ -4,11 +4,7 @@ import { createApp } from "./api/app";
 import type { Env } from "./env";
 import { handleJobs } from "../queues/consumer";
 import { retryingBucket } from "./storage/blob-store";
-import zlib from "node:zlib";
-import { provideNativeZlib } from "./core/zlib";
-
-// PNG pictures deflated and PDF streams inflated by workerd's zlib (nodejs_compat), not in JavaScript.
-provideNativeZlib(zlib);
+import "./native-zlib";
 
 const app = createApp();
 

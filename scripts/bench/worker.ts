@@ -12,6 +12,7 @@ import pdfiumWasm from "../../src/core/raster/generated/pdfium.wasm";
 import { providePaddleReader } from "../../src/core/ocr/paddle/reader";
 import { taskOcrReader } from "../../src/tasks/ocr-reader";
 import type { Env } from "../../src/env";
+import "../../src/native-zlib";
 
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 

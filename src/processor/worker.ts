@@ -8,11 +8,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import { computeStage, type ComputeEnv, type ComputeSettings, type StageResult } from "../tasks/compute";
 import type { Stage, TaskRecord } from "../tasks/record";
 import { retryingBucket } from "../storage/blob-store";
-import zlib from "node:zlib";
-import { provideNativeZlib } from "../core/zlib";
-
-// PNG pictures deflated and PDF streams inflated by workerd's zlib (nodejs_compat), not in JavaScript.
-provideNativeZlib(zlib);
+import "../native-zlib";
 
 export class Processor extends WorkerEntrypoint<ComputeEnv> {
   async compute(record: TaskRecord, stage: Stage, range: number[] | undefined, settings: ComputeSettings): Promise<StageResult> {

@@ -9,11 +9,7 @@ import wasm from "../core/raster/generated/pdfium.wasm";
 import { loadPdfium, renderRegions } from "../core/raster/pdfium";
 import type { RegionRequest, RenderedRegion } from "../core/raster/region";
 import { retryingBucket } from "../storage/blob-store";
-import zlib from "node:zlib";
-import { provideNativeZlib } from "../core/zlib";
-
-// PNG pictures deflated and PDF streams inflated by workerd's zlib (nodejs_compat), not in JavaScript.
-provideNativeZlib(zlib);
+import "../native-zlib";
 
 export interface RendererEnv {
   BLOBS: R2Bucket;
