@@ -80,7 +80,6 @@ async function parseStage(env: ComputeEnv, record: TaskRecord, settings: Compute
     await putJson(env.BLOBS, blobKeys.document(record.taskId), doc);
     return { kind: "document-stored" };
   }
-  const options = record.parseOptions!;
   const parseOptions = parseOptionsOf(env, record);
   const size = settings.config.PAGES_PER_PART;
   if (record.pageNum <= size || !isPagedType(record.fileType as FileType)) {
