@@ -8,9 +8,14 @@ import { isTerminal, type TaskRecord } from "../tasks/record";
 import { ERRORS } from "./errors";
 import type { AppContext } from "./context";
 
-/** First look after this long; each wait is half again as long, up to POLL_MAX_MS. */
+/**
+ * First look after this long; each wait is half again as long, up to POLL_MAX_MS. A look is
+ * one read of the task's object (its record is in memory), so a sync answer may come at most
+ * a quarter of a second after its task ends: with looks a second apart, a 300-page sync parse
+ * answered about half a second later than the same task polled by a client every 100 ms.
+ */
 const POLL_FIRST_MS = 40;
-const POLL_MAX_MS = 1000;
+const POLL_MAX_MS = 250;
 
 export type WaitOutcome = { kind: "ended"; record: TaskRecord } | { kind: "timeout"; record: TaskRecord };
 
