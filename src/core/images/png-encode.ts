@@ -16,12 +16,19 @@ export interface Samples {
 const COLOR_TYPE = { 1: 0, 3: 2, 4: 6 } as const;
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-export function encodePng({ width, height, data, channels }: Samples, level: 1 | 2 | 3 | 4 | 5 | 6 = 4): Uint8Array {
+/**
+ * zlib level of every PNG the core writes: photos re-encoded from JPEG barely shrink past
+ * level 4, drawings compress well at any level, and the encoder's time grows quickly above
+ * it (a page's time matters more than a few percent of bytes).
+ */
+const DEFLATE_LEVEL = 4;
+
+export function encodePng({ width, height, data, channels }: Samples): Uint8Array {
   const rowBytes = width * channels;
   if (!(width > 0 && height > 0) || data.length < rowBytes * height) throw new RangeError(`encodePng: ${data.length} bytes cannot be ${width} × ${height} × ${channels}`);
   const rows = new Uint8Array((rowBytes + 1) * height);
   for (let y = 0; y < height; y++) rows.set(data.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
-  const idat = zlibCompress(rows, level);
+  const idat = zlibCompress(rows, DEFLATE_LEVEL);
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);

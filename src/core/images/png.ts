@@ -14,15 +14,9 @@ export interface DecodedImage {
   jpeg?: Uint8Array;
 }
 
-/**
- * zlib level: photos re-encoded from JPEG barely shrink past level 4, and the encoder's
- * time grows quickly above it (the page's budget matters more than a few percent of bytes).
- */
-const DEFLATE_LEVEL = 4;
-
 export function decodedImageToPng(img: DecodedImage): Uint8Array | null {
   const samples = decodedSamples(img);
-  return samples && encodePng({ width: img.width, height: img.height, data: samples.data, channels: samples.channels }, DEFLATE_LEVEL);
+  return samples && encodePng({ width: img.width, height: img.height, data: samples.data, channels: samples.channels });
 }
 
 /** The pixels of a decoded image as 8-bit samples, interleaved by channel (1 gray, 3 RGB, 4 RGBA); null for a layout it cannot be. */

@@ -29,8 +29,6 @@ export interface PdfiumCalls {
 /** FPDF_ANNOT (form fields and stamps drawn) | FPDF_REVERSE_BYTE_ORDER (RGBx, not BGRx). */
 const RENDER_FLAGS = 0x01 | 0x10;
 const WHITE = 0xffffffff;
-/** zlib level of the PNGs: drawings compress well at any level, and level 4 keeps the encoder quick. */
-const DEFLATE_LEVEL = 4;
 
 let loading: Promise<PdfiumCalls> | undefined;
 
@@ -104,7 +102,7 @@ function renderOne(p: PdfiumCalls, doc: number, r: RegionRequest): RenderedRegio
           }
         }
       }
-      return { png: encodePng({ width, height, data, channels }, DEFLATE_LEVEL), width, height };
+      return { png: encodePng({ width, height, data, channels }), width, height };
     } finally {
       p.FPDFBitmap_Destroy(bitmap);
     }
