@@ -212,8 +212,9 @@ function docparseCheckDecoded(stream, bytes) {
  * changes values, no SMask or Mask, not an image mask, the frame's size the size pdf.js drew
  * (a frame that pdf.js resampled to the dictionary's Width/Height is left out), Huffman
  * coding with 8-bit samples (what every viewer decodes), and no EXIF orientation other than
- * upright (a viewer would turn the picture; pdf.js does not). The bytes are a copy: a view
- * into the file would clone the whole file's buffer on its way to the main side.
+ * upright (a viewer would turn the picture; pdf.js does not). The bytes are a view of what
+ * pdf.js read, not a copy: the channel to the main side (src/core/backends/pdf/direct-port.ts)
+ * copies a view's own bytes, never the file's whole buffer behind it.
  */
 const JPEG_PRELUDE = `function docparseAttachJpeg(imageObj, imgData) {
   try {
@@ -244,7 +245,7 @@ function docparsePlainJpeg(imageObj, imgData) {
   }
   const frame = docparseJpegFrame(bytes);
   if (!frame || frame.components !== components || frame.width !== imgData.width || frame.height !== imgData.height || frame.width !== imageObj.width || frame.height !== imageObj.height) return null;
-  return bytes.slice();
+  return bytes;
 }
 function docparseJpegFrame(data) {
   if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return null;
