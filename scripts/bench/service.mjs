@@ -173,49 +173,35 @@ async function processorTrace(firstForcedAt, runsEnd) {
 const SAMPLE_MS = 150;
 
 /**
- * Asks the processor's isolate for its heap every SAMPLE_MS (Runtime.getHeapUsage: the used
- * JS heap, and `backingStorageSize`, the ArrayBuffers' and external strings' memory outside
- * it, live or not yet collected) until the returned function is called, which resolves to the
- * peaks. The inspector is answered only between turns of the isolate's event loop, so a long
- * synchronous stretch of the parse goes unsampled: `maxGapMs` is the longest wait.
+ * Runs `run` with the processor's isolate asked for its heap every SAMPLE_MS
+ * (Runtime.getHeapUsage: the used JS heap, and `backingStorageSize`, the ArrayBuffers' and
+ * external strings' memory outside it, live or not yet collected); keeps the run's time span
+ * and the samples' peaks in `heap`. The inspector is answered only between turns of the
+ * isolate's event loop, so a long synchronous stretch of the parse goes unsampled:
+ * `maxGapMs` is the longest wait.
  */
-function sampleHeap() {
-  const peak = { used: 0, buffers: 0, samples: 0, maxGapMs: 0 };
-  let stop;
-  const stopped = new Promise((resolve) => (stop = resolve));
-  const done = (async () => {
+async function watched(run, heap) {
+  let running = true;
+  const sampling = (async () => {
     let last = performance.now();
-    for (;;) {
+    while (running) {
       const { usedSize, backingStorageSize } = await inspector.call("Runtime.getHeapUsage");
       const now = performance.now();
-      peak.used = Math.max(peak.used, usedSize);
-      peak.buffers = Math.max(peak.buffers, backingStorageSize);
-      peak.maxGapMs = Math.max(peak.maxGapMs, now - last);
-      peak.samples++;
+      heap.used = Math.max(heap.used, usedSize);
+      heap.buffers = Math.max(heap.buffers, backingStorageSize);
+      heap.maxGapMs = Math.max(heap.maxGapMs, now - last);
+      heap.samples++;
       last = now;
-      if ((await Promise.race([sleep(SAMPLE_MS), stopped.then(() => "stopped")])) === "stopped") return;
+      await sleep(SAMPLE_MS);
     }
   })();
-  return async () => {
-    stop();
-    await done;
-    return peak;
-  };
-}
-
-/** Runs `run` with the processor's heap sampled; keeps its time span and the samples' peaks in `heap`. */
-async function watched(run, heap) {
-  const stop = sampleHeap();
   const start = performance.now();
   try {
     return await run();
   } finally {
     heap.spans.push([start, performance.now()]);
-    const sampled = await stop();
-    heap.used = Math.max(heap.used, sampled.used);
-    heap.buffers = Math.max(heap.buffers, sampled.buffers);
-    heap.samples += sampled.samples;
-    heap.maxGapMs = Math.max(heap.maxGapMs, sampled.maxGapMs);
+    running = false;
+    await sampling;
   }
 }
 
