@@ -8,6 +8,7 @@ import { decode } from "fast-png";
 import { zlibSync } from "fflate";
 import { provideNativeZlib } from "../../src/core/zlib";
 import { encodePng } from "../../src/core/images/png-encode";
+import { decodedImageToPng, decodedSamples } from "../../src/core/images/png";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import { isCoreError } from "../../src/core/errors";
@@ -38,6 +39,18 @@ describe.each(engines)("with %s", (_name, engine) => {
       expect([png.width, png.height, png.channels, png.depth]).toEqual([37, 23, channels, 8]);
       expect(Array.from(png.data)).toEqual(Array.from(data));
     }
+  });
+
+  it("keeps a black-and-white picture at 1 bit a pixel, decoding to the same pixels as unpacked", () => {
+    provideNativeZlib(engine);
+    // pdf.js's 1-bit layout: rows padded to a whole byte, bit set = white; 37 pixels leave 3 bits of padding.
+    const bilevel = { width: 37, height: 23, kind: 1, data: samples(5, 23, 1) };
+    const png = decode(decodedImageToPng(bilevel)!);
+    expect([png.width, png.height, png.channels, png.depth]).toEqual([37, 23, 1, 1]);
+    const unpacked = decodedSamples(bilevel)!.data;
+    const bits = Array.from(unpacked, (_, i) => (png.data[Math.floor(i / 37) * 5 + ((i % 37) >> 3)] & (128 >> (i % 37 & 7)) ? 255 : 0));
+    expect(bits).toEqual(Array.from(unpacked));
+    expect(new Set(unpacked).size).toBe(2);
   });
 
   it("reads a content stream, whole or with a broken checksum", async () => {

@@ -1,5 +1,6 @@
-// A PNG file from 8-bit samples: gray, RGB or RGBA rows, each row unfiltered (filter 0, as
-// fast-png writes them), deflated in one go by the core's zlib (src/core/zlib.ts). It
+// A PNG file from 8-bit samples (gray, RGB or RGBA rows) or from 1-bit gray rows, each row
+// unfiltered (filter 0, as fast-png writes them), deflated in one go by the core's zlib
+// (src/core/zlib.ts). It
 // replaces fast-png's encoder, which copies every sample through a growing buffer one byte
 // at a time (a quarter of a picture's encoding time before deflate).
 import { zlibCompress } from "../zlib";
@@ -10,6 +11,11 @@ export interface Samples {
   /** Interleaved samples, row after row: width × height × channels bytes. */
   data: Uint8Array;
   channels: 1 | 3 | 4;
+  /**
+   * Bits per sample: 8, or 1 for black and white (gray only, bit set = white, each row padded
+   * to a whole byte). A bilevel scan kept at 1 bit deflates an eighth of the bytes.
+   */
+  depth?: 1 | 8;
 }
 
 /** PNG colour type of 1, 3 and 4 channels: greyscale, truecolour, truecolour with alpha. */
@@ -23,9 +29,10 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  */
 const DEFLATE_LEVEL = 4;
 
-export function encodePng({ width, height, data, channels }: Samples): Uint8Array {
-  const rowBytes = width * channels;
-  if (!(width > 0 && height > 0) || data.length < rowBytes * height) throw new RangeError(`encodePng: ${data.length} bytes cannot be ${width} × ${height} × ${channels}`);
+export function encodePng({ width, height, data, channels, depth = 8 }: Samples): Uint8Array {
+  if (depth === 1 && channels !== 1) throw new RangeError("encodePng: 1-bit samples are gray only");
+  const rowBytes = depth === 1 ? (width + 7) >> 3 : width * channels;
+  if (!(width > 0 && height > 0) || data.length < rowBytes * height) throw new RangeError(`encodePng: ${data.length} bytes cannot be ${width} × ${height} × ${channels} at ${depth} bits`);
   const rows = new Uint8Array((rowBytes + 1) * height);
   for (let y = 0; y < height; y++) rows.set(data.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
   const idat = zlibCompress(rows, DEFLATE_LEVEL);
@@ -33,7 +40,7 @@ export function encodePng({ width, height, data, channels }: Samples): Uint8Arra
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
   view.setUint32(4, height);
-  header.set([8, COLOR_TYPE[channels], 0, 0, 0], 8); // depth 8, no interlace
+  header.set([depth, COLOR_TYPE[channels], 0, 0, 0], 8); // no interlace
   const out = new Uint8Array(8 + 25 + 12 + idat.length + 12);
   out.set(SIGNATURE, 0);
   let at = writeChunk(out, 8, "IHDR", header);

@@ -15,6 +15,10 @@ export interface DecodedImage {
 }
 
 export function decodedImageToPng(img: DecodedImage): Uint8Array | null {
+  // Black and white stays 1 bit a pixel: pdf.js's rows are already PNG's (bit set = white, rows padded to a byte).
+  if (img.kind === 1 && img.width > 0 && img.height > 0 && img.data && img.data.length >= ((img.width + 7) >> 3) * img.height) {
+    return encodePng({ width: img.width, height: img.height, data: asBytes(img.data), channels: 1, depth: 1 });
+  }
   const samples = decodedSamples(img);
   return samples && encodePng({ width: img.width, height: img.height, data: samples.data, channels: samples.channels });
 }
@@ -24,7 +28,7 @@ export function decodedSamples(img: DecodedImage): { data: Uint8Array; channels:
   const { width, height, kind } = img;
   if (!(width > 0 && height > 0) || !img.data) return null;
   const pixels = width * height;
-  const data = img.data instanceof Uint8Array ? img.data : new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength);
+  const data = asBytes(img.data);
   switch (kind) {
     case 1:
       return { data: unpackBits(data, width, height), channels: 1 };
@@ -37,12 +41,17 @@ export function decodedSamples(img: DecodedImage): { data: Uint8Array; channels:
   }
 }
 
+const asBytes = (data: Uint8Array | Uint8ClampedArray) => (data instanceof Uint8Array ? data : new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+
 /** 1-bit rows (each padded to a byte) to one gray byte per pixel. */
 function unpackBits(data: Uint8Array, width: number, height: number): Uint8Array {
   const out = new Uint8Array(width * height);
   const stride = (width + 7) >> 3;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) out[y * width + x] = data[y * stride + (x >> 3)] & (128 >> (x & 7)) ? 255 : 0;
+    for (let x = 0, at = y * width; x < width; x += 8) {
+      const byte = data[y * stride + (x >> 3)];
+      for (let bit = 0, n = Math.min(8, width - x); bit < n; bit++) out[at + x + bit] = byte & (128 >> bit) ? 255 : 0;
+    }
   }
   return out;
 }
