@@ -31,6 +31,8 @@ const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 const PARSE_RUNS = 5;
 /** Fresh CLI runs of each kind: each loads the bundle, pdf.js and the WASM engines anew. */
 const COLD_RUNS = 3;
+/** scripts/bench/pdfjs-floor.mjs: pdf.js alone, as shipped (the floor under the parse). */
+const FLOOR = resolve(import.meta.dirname, "pdfjs-floor.mjs");
 const CONVERSIONS = [["word", "flow"], ["word", "layout"], ["ppt", "layout"]] as const;
 
 const liveHeap = () => {
@@ -66,11 +68,13 @@ for (const file of files) {
   row(`parse + images + vector figures drawn (${drawn.drawn} drawn in ${drawn.renderS.toFixed(2)} s, PDFium WASM ${mb(pdfiumMemoryBytes())} MB)`, drawnS, "-");
   const plain = pdftotextSeconds(file);
   if (plain) console.log(`| ${name} | pdftotext -layout (baseline; parse takes ${(parseS / plain).toFixed(1)}x its time) | ${pages} | ${plain.toFixed(2)} | ${(pages / plain).toFixed(1)} | - |`);
-  for (const jobs of [1, availableParallelism()]) {
-    const cold = coldCli(file, jobs);
-    const ratio = plain ? `, ${(cold.seconds / plain).toFixed(1)}x pdftotext's time` : "";
-    row(`\`docparse parse --out DIR --jobs ${jobs}\` in a fresh process, as a user runs it (median of ${COLD_RUNS}${ratio})`, cold.seconds, cold.peakRss ? `peak RSS ${mb(cold.peakRss)}` : "-");
-  }
+  const ratio = (seconds: number) => (plain ? `, ${(seconds / plain).toFixed(1)}x pdftotext's time` : "");
+  const coldRow = (step: string, cold: ColdRun) => row(`${step} (median of ${COLD_RUNS} fresh processes${ratio(cold.seconds)})`, cold.seconds, cold.peakRss ? `peak RSS ${mb(cold.peakRss)}` : "-");
+  // The floor: pdf.js as shipped, reading what any layout needs of it and nothing more.
+  coldRow("pdf.js alone (pdfjs-dist as shipped): every page's text content", coldProcess([FLOOR, file, "text"]));
+  coldRow("pdf.js alone (pdfjs-dist as shipped): every page's operator list and text content", coldProcess([FLOOR, file, "ops"]));
+  coldRow("`docparse parse FILE --jobs 1 > FILE.md`, Markdown only", coldCli(file, 1, false));
+  for (const jobs of [1, availableParallelism()]) coldRow(`\`docparse parse --out DIR --jobs ${jobs}\`, as a user runs it`, coldCli(file, jobs, true));
   row("render md+json", renderS, "-");
   CONVERSIONS.forEach(([t, m], i) => row(`convert ${t}/${m}`, convertS[i], memory.convert[i]));
   // A conversion as the service runs it, end to end: parsed for conversion (drawing, text
@@ -143,22 +147,35 @@ async function heapUse(file: string, name: string) {
   return { parse, convert };
 }
 
+interface ColdRun {
+  seconds: number;
+  /** Peak resident set of the process (worker threads included), 0 when /usr/bin/time cannot tell it. */
+  peakRss: number;
+}
+
 /**
- * The prebuilt command line (dist/cli.mjs) parsing the file with its pictures into a
- * temporary folder, in a fresh process each run: median wall time, and the process's peak
- * resident set (worker threads included) when /usr/bin/time can tell it.
+ * The prebuilt command line (dist/cli.mjs) parsing the file, with its pictures into a
+ * temporary folder (`--out`) or its Markdown to a pipe, as a user runs it.
  */
-function coldCli(file: string, jobs: number): { seconds: number; peakRss: number } {
+function coldCli(file: string, jobs: number, out: boolean): ColdRun {
   const cli = resolve(import.meta.dirname, "../../dist/cli.mjs");
-  const runs: { seconds: number; peakRss: number }[] = [];
+  const dir = out ? mkdtempSync(join(tmpdir(), "docparse-bench-")) : null;
+  try {
+    return coldProcess([cli, "parse", file, ...(dir ? ["--out", dir] : []), "--jobs", String(jobs)]);
+  } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A Node script run in a fresh process COLD_RUNS times: the median wall time, and that run's peak resident set. */
+function coldProcess(args: string[]): ColdRun {
+  const runs: ColdRun[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
-    const out = mkdtempSync(join(tmpdir(), "docparse-bench-"));
     const timer = existsSync("/usr/bin/time") ? ["/usr/bin/time", "-f", "%M"] : [];
     const t = performance.now();
-    const run = spawnSync(timer[0] ?? process.execPath, [...timer.slice(1), ...(timer.length ? [process.execPath] : []), cli, "parse", file, "--out", out, "--jobs", String(jobs)], { encoding: "utf8" });
+    const run = spawnSync(timer[0] ?? process.execPath, [...timer.slice(1), ...(timer.length ? [process.execPath] : []), ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
     const seconds = (performance.now() - t) / 1000;
-    rmSync(out, { recursive: true, force: true });
-    if (run.status !== 0) throw new Error(`docparse parse ${file} failed: ${run.stderr.slice(-500)}`);
+    if (run.status !== 0) throw new Error(`${args.join(" ")} failed: ${run.stderr.slice(-500)}`);
     runs.push({ seconds, peakRss: timer.length ? Number(/(\d+)\s*$/.exec(run.stderr)?.[1] ?? 0) * 1024 : 0 });
   }
   return runs.sort((a, b) => a.seconds - b.seconds)[COLD_RUNS >> 1];
