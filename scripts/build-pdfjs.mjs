@@ -179,6 +179,76 @@ const PATCHES = [
 `,
   },
   {
+    why:
+      "a page's content is lexed twice: once for its text content, once for its operator list (rulings, pictures, " +
+      "fonts), each time inflating the stream and turning every byte into tokens anew (7% of a parse). The text " +
+      "content's pass keeps the operations it read, the operator list's pass of the same stream on the same page " +
+      "takes them instead of lexing again (docparseLexed below). The operations are the same ones in the same order, " +
+      "so both passes give what they gave",
+    from: `  constructor(stream, xref, stateManager = new StateManager()) {
+    this.parser = new Parser({
+      lexer: new Lexer(stream, EvaluatorPreprocessor.opMap),
+      xref
+    });`,
+    to: `  constructor(stream, xref, stateManager = new StateManager(), docparseLex = null) {
+    // docparse patch: operations kept by an earlier pass of the same stream are taken instead of lexing it again.
+    this.docparseReplay = docparseLex?.replay ? docparseLexedOps(xref, docparseLex.key) : null;
+    this.docparseAt = 0;
+    this.docparseRecord = docparseLex?.key && !docparseLex.replay ? { xref, key: docparseLex.key, ops: [] } : null;
+    this.parser = this.docparseReplay ? null : new Parser({
+      lexer: new Lexer(stream, EvaluatorPreprocessor.opMap),
+      xref
+    });`,
+  },
+  {
+    why: "the same: a pass given kept operations reads them, not the stream",
+    from: `  read(operation) {
+    let args = operation.args;
+    while (true) {
+      const obj = this.parser.getObj();`,
+    to: `  read(operation) {
+    if (this.docparseReplay) return docparseReplayOp(this, operation);
+    let args = operation.args;
+    while (true) {
+      const obj = this.parser.getObj();`,
+  },
+  {
+    why: "the same: a keeping pass notes each operation as it hands it out, and keeps them all once the stream has ended",
+    from: `        this.preprocessCommand(fn, args);
+        operation.fn = fn;
+        operation.args = args;
+        return true;
+      }
+      if (obj === EOF) {
+        return false;
+      }`,
+    to: `        this.preprocessCommand(fn, args);
+        operation.fn = fn;
+        operation.args = args;
+        if (this.docparseRecord) this.docparseRecord.ops.push(fn, args === null || args.length === 0 ? null : args.slice());
+        return true;
+      }
+      if (obj === EOF) {
+        if (this.docparseRecord) docparseKeepOps(this.docparseRecord);
+        this.docparseRecord = null;
+        return false;
+      }`,
+  },
+  {
+    why: "the same: the operator list's pass takes what the text content's pass kept",
+    from: `    const stateManager = new StateManager(initialState);
+    const preprocessor = new EvaluatorPreprocessor(stream, xref, stateManager);`,
+    to: `    const stateManager = new StateManager(initialState);
+    const preprocessor = new EvaluatorPreprocessor(stream, xref, stateManager, { key: docparseLexKey(this.pageIndex, stream), replay: true });`,
+  },
+  {
+    why: "the same: the text content's pass keeps what it read",
+    from: `    const emptyGStateCache = new LocalGStateCache();
+    const preprocessor = new EvaluatorPreprocessor(stream, xref, stateManager);`,
+    to: `    const emptyGStateCache = new LocalGStateCache();
+    const preprocessor = new EvaluatorPreprocessor(stream, xref, stateManager, { key: docparseLexKey(this.pageIndex, stream), replay: false });`,
+  },
+  {
     why: "the source map describes the unpatched file; it is not shipped next to the generated one",
     from: `//# sourceMappingURL=pdf.worker.mjs.map`,
     to: ``,
@@ -200,6 +270,59 @@ const DECODE_LIMIT_PRELUDE = `function docparseNoteDecoded(stream, bytes) {
 }
 function docparseCheckDecoded(stream, bytes) {
   if (docparseNoteDecoded(stream, bytes)) throw new Error("a compressed stream inflates past " + globalThis.__docparseDecodeLimits.maxStreamBytes + " bytes");
+}`;
+
+/**
+ * What the lexing patches call. The text content's pass keeps the operations it read from a
+ * stream (operator ids and operands, as EvaluatorPreprocessor.read handed them out) under the
+ * page and the stream's object ids; the operator list's pass of the same stream on the same
+ * page takes them once and replays them through read, state tracking included, instead of
+ * inflating and lexing the stream again. Only a pass that reached the stream's end keeps
+ * anything, so an error part way leaves the other pass to lex as before. The text pass never
+ * reads an operand's contents that the operator list's pass consumes (an inline image's
+ * stream), and the operator list's pass only takes: a stream it reads again finds nothing
+ * kept and is lexed. A stream with no object id (content made on the fly) is not kept. At
+ * most DOCPARSE_LEX_KEPT_STREAMS streams of a document are held, the oldest dropped first: a page
+ * whose operator list is never asked for leaves little behind.
+ */
+const LEX_PRELUDE = `const DOCPARSE_LEX_KEPT_STREAMS = 64;
+const docparseLexed = new WeakMap();
+function docparseLexKey(pageIndex, stream) {
+  if (!Number.isInteger(pageIndex) || !stream) return null;
+  const id = stream.dict?.objId;
+  if (id) return pageIndex + " " + id;
+  const parts = stream.streams;
+  if (Array.isArray(parts) && parts.length > 0 && parts.every(part => part.dict?.objId)) return pageIndex + " " + parts.map(part => part.dict.objId).join(",");
+  return null;
+}
+function docparseLexedOps(xref, key) {
+  const lexed = key ? docparseLexed.get(xref) : undefined;
+  const ops = lexed?.get(key);
+  if (!ops) return null;
+  lexed.delete(key);
+  return ops;
+}
+function docparseKeepOps(record) {
+  let lexed = docparseLexed.get(record.xref);
+  if (!lexed) docparseLexed.set(record.xref, lexed = new Map());
+  lexed.delete(record.key);
+  lexed.set(record.key, record.ops);
+  if (lexed.size > DOCPARSE_LEX_KEPT_STREAMS) lexed.delete(lexed.keys().next().value);
+}
+function docparseReplayOp(preprocessor, operation) {
+  const ops = preprocessor.docparseReplay;
+  if (preprocessor.docparseAt >= ops.length) return false;
+  const fn = ops[preprocessor.docparseAt++];
+  const operands = ops[preprocessor.docparseAt++];
+  let args = operation.args;
+  if (operands !== null) {
+    if (args === null) args = [];
+    for (const operand of operands) args.push(operand);
+  }
+  preprocessor.preprocessCommand(fn, args);
+  operation.fn = fn;
+  operation.args = args;
+  return true;
 }`;
 
 /**
@@ -357,7 +480,7 @@ const DISPLAY_PATCHES = [
 mkdirSync(out, { recursive: true });
 for (const decoder of WASM_DECODERS) copyFileSync(join(distDir, "wasm", decoder), join(out, decoder));
 const worker = patch(readFileSync(join(distDir, SOURCE), "utf8"));
-writeFileSync(join(out, "pdf.worker.mjs"), `// Generated by scripts/build-pdfjs.mjs from pdfjs-dist ${version} (${SOURCE}): do not edit, not committed.\n${DECODE_LIMIT_PRELUDE}\n${JPEG_PRELUDE}\n${worker}\n`);
+writeFileSync(join(out, "pdf.worker.mjs"), `// Generated by scripts/build-pdfjs.mjs from pdfjs-dist ${version} (${SOURCE}): do not edit, not committed.\n${DECODE_LIMIT_PRELUDE}\n${JPEG_PRELUDE}\n${LEX_PRELUDE}\n${worker}\n`);
 console.log(`build-pdfjs: pdfjs-dist ${version} worker with ${PATCHES.length} patches and ${WASM_DECODERS.join(", ")} in src/core/backends/pdf/generated/`);
 
 const displayPath = join(distDir, DISPLAY_SOURCE);
