@@ -169,14 +169,23 @@ const PATCHES = [
   {
     why:
       "a photo stored as a plain JPEG is its own best picture file: re-encoding its decoded pixels to PNG costs a " +
-      "deflate of raw RGB and makes a file 5-10x larger. The decoded image keeps its pixels as they are; when they " +
-      "are exactly what the JPEG's bytes decode to (docparsePlainJpeg below says when), it also carries those bytes " +
-      "(imgData.jpeg) for the parser to store as they are (src/core/backends/pdf/images.ts)",
+      "deflate of raw RGB and makes a file 5-10x larger, and decoding it at all costs a tenth of a parse with " +
+      "pictures. When its pixels would be exactly what the JPEG's bytes decode to (docparsePlainJpeg below says " +
+      "when), it goes undecoded: its object carries the bytes (imgData.jpeg) for the parser to store as they are " +
+      "(src/core/backends/pdf/images.ts), and a token the parser decodes the pixels by, through pdf.js's own " +
+      "createImageData, when it needs them (a scan to read, strips to join)",
     from: `      imgData = await imageObj.createImageData(false, isOffscreenCanvasSupported);
+      imgData.dataLen = imgData.bitmap ? imgData.width * imgData.height * 4 : imgData.data.length;
 `,
-    to: `      imgData = await imageObj.createImageData(false, isOffscreenCanvasSupported);
-      docparseAttachJpeg(imageObj, imgData); // docparse patch
+    to: `      // docparse patch: a plain JPEG is sent undecoded (docparseDeferJpeg), its size what its pixels would take.
+      imgData = docparseDeferJpeg(imageObj, this.idFactory.getDocId(), isOffscreenCanvasSupported) ?? (await imageObj.createImageData(false, isOffscreenCanvasSupported));
+      imgData.dataLen = imgData.bitmap ? imgData.width * imgData.height * 4 : imgData.data ? imgData.data.length : imgData.width * imgData.height * 3;
 `,
+  },
+  {
+    why: "the same: an undecoded JPEG has no pixels to transfer",
+    from: `    const transfers = imgData ? [imgData.bitmap || imgData.data.buffer] : null;`,
+    to: `    const transfers = imgData?.bitmap ? [imgData.bitmap] : imgData?.data ? [imgData.data.buffer] : null; // docparse patch`,
   },
   {
     why:
@@ -338,16 +347,40 @@ function docparseReplayOp(preprocessor, operation) {
  * upright (a viewer would turn the picture; pdf.js does not). The bytes are a view of what
  * pdf.js read, not a copy: the channel to the main side (src/core/backends/pdf/direct-port.ts)
  * copies a view's own bytes, never the file's whole buffer behind it.
+ *
+ * Such a JPEG is not decoded: its image object says what createImageData would have made of
+ * it (RGB, 3 bytes a pixel, the frame's size) and carries a token. The API side, on this
+ * thread, decodes it by that token (docparseDecodeDeferredJpeg, through pdf.js's own
+ * createImageData: the very pixels it would have sent) only when it needs them, and forgets a
+ * document's tokens when the document closes. docId is the evaluator's getDocId(), "g_" and
+ * the API side's loading-task docId.
  */
-const JPEG_PRELUDE = `function docparseAttachJpeg(imageObj, imgData) {
+const JPEG_PRELUDE = `const docparseDeferred = new Map();
+let docparseDeferredCount = 0;
+function docparseDeferJpeg(imageObj, docId, isOffscreenCanvasSupported) {
   try {
-    const jpeg = docparsePlainJpeg(imageObj, imgData);
-    if (jpeg) imgData.jpeg = jpeg;
-  } catch {}
+    if (isOffscreenCanvasSupported || imageObj.drawWidth !== imageObj.width || imageObj.drawHeight !== imageObj.height) return null;
+    const jpeg = docparsePlainJpeg(imageObj);
+    if (!jpeg) return null;
+    const doc = docId.replace(/^g_/, "");
+    const token = ++docparseDeferredCount;
+    if (!docparseDeferred.has(doc)) docparseDeferred.set(doc, new Map());
+    docparseDeferred.get(doc).set(token, imageObj);
+    return { width: imageObj.width, height: imageObj.height, interpolate: imageObj.interpolate, kind: ImageKind.RGB_24BPP, data: null, jpeg, deferred: token, deferredDoc: doc };
+  } catch {
+    return null;
+  }
 }
-function docparsePlainJpeg(imageObj, imgData) {
+export function docparseDecodeDeferredJpeg(docId, token) {
+  const imageObj = docparseDeferred.get(docId)?.get(token);
+  return imageObj ? imageObj.createImageData(false, false) : Promise.resolve(null);
+}
+export function docparseForgetDeferredJpegs(docId) {
+  docparseDeferred.delete(docId);
+}
+function docparsePlainJpeg(imageObj) {
   const stream = imageObj.image;
-  if (!(stream instanceof JpegStream) || !imgData?.data || imgData.bitmap || imgData.kind !== ImageKind.RGB_24BPP) return null;
+  if (!(stream instanceof JpegStream)) return null;
   if (imageObj.imageMask || imageObj.smask || imageObj.mask || imageObj.needsDecode || imageObj.bpc !== 8) return null;
   const dict = stream.dict;
   if (!dict || dict.has("SMask") || dict.has("Mask")) return null;
@@ -357,8 +390,7 @@ function docparsePlainJpeg(imageObj, imgData) {
   if (stream.jpegOptions.colorTransform !== undefined) return null;
   const components = imageObj.colorSpace?.name === "DeviceGray" ? 1 : imageObj.colorSpace?.name === "DeviceRGB" ? 3 : 0;
   if (!components || imageObj.colorSpace.numComps !== components) return null;
-  // The bytes pdf.js decoded, kept by JpegStream's caching getter; not read again here.
-  if (!Object.hasOwn(stream, "bytes")) return null;
+  // JpegStream's caching getter: the bytes a later decoding reads too.
   let bytes = stream.bytes;
   for (let i = 0; i < bytes.length - 1; i++) {
     if (bytes[i] === 0xff && bytes[i + 1] === 0xd8) {
@@ -367,7 +399,7 @@ function docparsePlainJpeg(imageObj, imgData) {
     }
   }
   const frame = docparseJpegFrame(bytes);
-  if (!frame || frame.components !== components || frame.width !== imgData.width || frame.height !== imgData.height || frame.width !== imageObj.width || frame.height !== imageObj.height) return null;
+  if (!frame || frame.components !== components || frame.width !== imageObj.width || frame.height !== imageObj.height) return null;
   return bytes;
 }
 function docparseJpegFrame(data) {

@@ -2,12 +2,15 @@
 // page1-1.jpg) instead of a PNG re-encoded from their pixels; a JPEG that shows otherwise
 // than its bytes decode (under a soft mask, with a Decode array inverting it, turned by an
 // EXIF orientation a viewer would apply and pdf.js does not, resampled to another size) is
-// still a PNG of what pdf.js drew.
+// still a PNG of what pdf.js drew. A plain JPEG is not even decoded unless its pixels are
+// needed (a scan to read, strips to join): then they are exactly pdf.js's.
 import { describe, expect, it } from "vitest";
 import { decode as decodePng } from "fast-png";
 import { decode as decodeJpeg } from "jpeg-js";
 import { openPdf } from "../../src/core/backends/pdf/open";
 import { pageRuns } from "../../src/core/backends/pdf/runs";
+import { decodedObject, imagePlacements, withPixels } from "../../src/core/backends/pdf/images";
+import type { Matrix, OperatorList } from "../../src/core/backends/pdf/operator-walk";
 import { storePageImages } from "../../src/core/images/pdf-page";
 import { MemoryImageStore } from "../../src/core/images/store";
 import { picturesPdf } from "../../scripts/chaos/made-documents.mjs";
@@ -75,5 +78,39 @@ describe("JPEG pictures of a PDF", () => {
     expect(mean(png("page1-4.png"), (v) => 255 - v)).toBeLessThan(2);
     expect(png("page1-5.png")).toMatchObject({ width: 640, height: 480 });
     expect(mean(png("page1-5.png"), (v) => v)).toBeLessThan(2);
+  });
+
+  it("leaves a plain JPEG undecoded until its pixels are asked for, and then gives pdf.js's own", async () => {
+    const photo = await fixtureFile("images/phototest.jpg");
+    const opaque = { entries: "/Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", data: new Uint8Array([255]) };
+    // The second is the same photo under an opaque soft mask: decoded by pdf.js as it always is.
+    const doc = await openPdf(picturesPdf([{ entries: `${RGB} /Filter /DCTDecode`, data: photo }, { entries: `${RGB} /Filter /DCTDecode`, data: photo, smask: opaque }]));
+    let destroyed = false;
+    try {
+      const page = await doc.getPage(1);
+      const viewport = page.getViewport({ scale: 1 });
+      const [plain, masked] = imagePlacements((await page.getOperatorList()) as OperatorList, viewport.transform as Matrix, viewport.width, viewport.height);
+      const deferred = (await decodedObject(page, plain.objId!))!;
+      expect(deferred).toMatchObject({ width: 640, height: 480, kind: 2, data: null });
+      expect(deferred.jpeg).toEqual(photo);
+
+      const drawn = (await decodedObject(page, masked.objId!))!;
+      expect(drawn.kind).toBe(3);
+      const pixels = (await withPixels(deferred))!;
+      expect(pixels.data!.length).toBe(640 * 480 * 3);
+      let differing = 0;
+      for (let i = 0; i < 640 * 480; i++) for (let c = 0; c < 3; c++) if (pixels.data![i * 3 + c] !== drawn.data![i * 4 + c]) differing++;
+      expect(differing).toBe(0);
+
+      // A document closed lets its undecoded JPEGs go: nothing is left to decode them by.
+      const again = await doc.getPage(1);
+      await again.getOperatorList();
+      const stillDeferred = { ...deferred, data: null };
+      await doc.loadingTask.destroy();
+      destroyed = true;
+      expect(await withPixels(stillDeferred)).toBeNull();
+    } finally {
+      if (!destroyed) await doc.loadingTask.destroy();
+    }
   });
 });

@@ -6,12 +6,16 @@ export interface DecodedImage {
   width: number;
   height: number;
   kind: number;
-  data: Uint8Array | Uint8ClampedArray;
+  /** The pixels; null while a plain JPEG is left undecoded (`deferred`). */
+  data: Uint8Array | Uint8ClampedArray | null;
   /**
-   * The JPEG these pixels were decoded from, when they are exactly what its bytes decode to
-   * (set in pdf.js's worker by scripts/build-pdfjs.mjs's JPEG patch): stored as it is.
+   * The JPEG these pixels are exactly what its bytes decode to (set in pdf.js's worker by
+   * scripts/build-pdfjs.mjs's JPEG patch): stored as it is.
    */
   jpeg?: Uint8Array;
+  /** pdf.js's token for a JPEG it sent undecoded, and its document: images.ts's withPixels decodes it. */
+  deferred?: number;
+  deferredDoc?: string;
 }
 
 export function decodedImageToPng(img: DecodedImage): Uint8Array | null {

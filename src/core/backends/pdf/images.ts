@@ -7,7 +7,7 @@ import type { BBox } from "../../model";
 import { coveredShare } from "../../geometry";
 import { decodedImageToPng, type DecodedImage } from "../../images/png";
 import type { PdfPage } from "./open";
-import { pdfjs } from "./pdfjs";
+import { decodeDeferredJpeg, pdfjs } from "./pdfjs";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
 
 /** Where an image is painted, and where its pixels are. */
@@ -96,11 +96,12 @@ export async function pageImages(page: PdfPage, keep: PlacementOptions = {}, rot
   let undecoded = 0;
   for (const placement of withoutHiddenCopies(imagePlacements(ops, viewport.transform as Matrix, viewport.width, viewport.height, keep))) {
     const pixels = placement.inline ?? (await decodedObject(page, placement.objId!));
-    if (pixels?.data && pixels.width > 0 && pixels.height > 0) decoded.push(withoutClearMargins({ bbox: placement.bbox, pixels, small: placement.small }, placement.ctm, viewport.width, viewport.height));
+    // A plain JPEG comes undecoded: its file is the picture, its pixels are decoded only to join strips.
+    if ((pixels?.data || pixels?.jpeg) && pixels.width > 0 && pixels.height > 0) decoded.push(withoutClearMargins({ bbox: placement.bbox, pixels, small: placement.small }, placement.ctm, viewport.width, viewport.height));
     else undecoded++;
   }
   const images: ExtractedImage[] = [];
-  for (const { bbox, pixels, small } of [...joinStrips(decoded.filter((d) => !d.small)), ...decoded.filter((d) => d.small)]) {
+  for (const { bbox, pixels, small } of [...(await joinStrips(decoded.filter((d) => !d.small))), ...decoded.filter((d) => d.small)]) {
     const file = pictureFile(pixels);
     if (file) images.push({ bbox, ...file, width: pixels.width, height: pixels.height, ...(small ? { small } : {}) });
     else undecoded++;
@@ -139,8 +140,8 @@ function withoutClearMargins(d: Decoded, ctm: Matrix, pageWidth: number, pageHei
   const [a, b, c, dy, e, f] = ctm;
   const upright = Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && dy < 0;
   const whole = e >= 0 && e + a <= pageWidth && f + dy >= 0 && f <= pageHeight;
-  if (pixels.kind !== 3 || !upright || !whole) return d;
   const { width, height, data } = pixels;
+  if (pixels.kind !== 3 || !data || !upright || !whole) return d;
   let [x0, y0, x1, y1] = [width, height, -1, -1];
   for (let y = 0; y < height; y++) {
     for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4) {
@@ -179,7 +180,7 @@ interface Decoded {
   small?: boolean;
 }
 
-function joinStrips(images: Decoded[]): Decoded[] {
+async function joinStrips(images: Decoded[]): Promise<Decoded[]> {
   const out: Decoded[] = [];
   for (const img of images) {
     const last = out[out.length - 1];
@@ -190,15 +191,15 @@ function joinStrips(images: Decoded[]): Decoded[] {
       Math.abs(img.bbox[1] - last.bbox[3]) <= STRIP_JOIN &&
       last.pixels.width === img.pixels.width &&
       last.pixels.kind === img.pixels.kind;
-    if (!joinable) {
+    if (!joinable || !(await withPixels(last.pixels)) || !(await withPixels(img.pixels))) {
       out.push(img);
       continue;
     }
     const stride = rowBytes(img.pixels);
     const overlapPt = Math.max(0, last.bbox[3] - img.bbox[1]);
     const skipRows = Math.min(img.pixels.height - 1, Math.round((overlapPt / (img.bbox[3] - img.bbox[1])) * img.pixels.height));
-    const lastBytes = last.pixels.data.subarray(0, last.pixels.height * rowBytes(last.pixels));
-    const nextBytes = img.pixels.data.subarray(skipRows * stride, img.pixels.height * stride);
+    const lastBytes = last.pixels.data!.subarray(0, last.pixels.height * rowBytes(last.pixels));
+    const nextBytes = img.pixels.data!.subarray(skipRows * stride, img.pixels.height * stride);
     const data = new Uint8Array(lastBytes.length + nextBytes.length);
     data.set(lastBytes);
     data.set(nextBytes, lastBytes.length);
@@ -228,6 +229,20 @@ export function decodedObject(page: PdfPage, objId: string): Promise<DecodedImag
       resolve(value as DecodedImage | null);
     });
   });
+}
+
+/**
+ * The image with its pixels: a plain JPEG pdf.js left undecoded is decoded now, by pdf.js's
+ * own createImageData (the pixels it would have sent), and keeps them for its next use; null
+ * when it has none and cannot be decoded.
+ */
+export async function withPixels(img: DecodedImage | null): Promise<DecodedImage | null> {
+  if (!img || img.data) return img;
+  if (img.deferred === undefined || img.deferredDoc === undefined) return null;
+  const decoded = (await decodeDeferredJpeg(img.deferredDoc, img.deferred).catch(() => null)) as DecodedImage | null;
+  if (!decoded?.data) return null;
+  Object.assign(img, { data: decoded.data, kind: decoded.kind, width: decoded.width, height: decoded.height });
+  return img;
 }
 
 /** The box of the unit square under `ctm`, clipped to the page; null when it falls off the page. */

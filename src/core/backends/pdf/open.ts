@@ -1,7 +1,7 @@
 // Opening a PDF with pdf.js, with its failures mapped to CoreErrors and every rejection
 // handled (pdf.js rejects its loading task and some internal promises on bad input).
 import { CoreError } from "../../errors";
-import { pdfjs, sameThreadWorker } from "./pdfjs";
+import { forgetDeferredJpegs, pdfjs, sameThreadWorker } from "./pdfjs";
 import { BUNDLED_CMAP_URL, BundledBinaryData } from "./binary-data";
 import { MAX_IMAGE_PIXELS } from "../../limits";
 import { checkDecodeLimit, forgetDecodeLimit } from "./decode-limit";
@@ -36,6 +36,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   task.destroy = () => destroyTask().finally(() => {
     worker.destroy();
     forgetDecodeLimit(task.docId);
+    forgetDeferredJpegs(task.docId);
   });
   try {
     const doc = await task.promise;

@@ -8,7 +8,7 @@
 // text does not stand so (ocr/orientation.ts).
 import type { PageRuns } from "./runs";
 import type { PdfPage } from "./open";
-import { decodedObject, imagePlacements, type ImagePlacement } from "./images";
+import { decodedObject, imagePlacements, withPixels, type ImagePlacement } from "./images";
 import type { Matrix, OperatorList } from "./operator-walk";
 import { decodedSamples, type DecodedImage } from "../../images/png";
 import { grayFromSamples, rotateGray, type GrayImage } from "../image/gray";
@@ -92,7 +92,7 @@ export async function scanCoverage(page: PdfPage, raw: PageRuns): Promise<number
 
 /** The page's scan as displayed (placed sideways or upside down, turned back to how the page shows it). */
 async function scanPicture(page: PdfPage, scan: ImagePlacement): Promise<{ displayed: GrayImage; bbox: BBox } | undefined> {
-  const pixels = scan.inline ?? (await decodedObject(page, scan.objId!));
+  const pixels = scan.inline ?? (await withPixels(await decodedObject(page, scan.objId!)));
   const gray = pixels ? grayOf(pixels) : undefined;
   if (!gray) return undefined;
   const [a, b] = scan.ctm;
