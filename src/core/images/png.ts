@@ -9,8 +9,8 @@ export interface DecodedImage {
   /** The pixels; null while a plain JPEG is left undecoded (`deferred`). */
   data: Uint8Array | Uint8ClampedArray | null;
   /**
-   * The JPEG these pixels are exactly what its bytes decode to (set in pdf.js's worker by
-   * scripts/build-pdfjs.mjs's JPEG patch): stored as it is.
+   * The picture's own JPEG bytes, when its pixels are exactly what they decode to (set in
+   * pdf.js's worker by scripts/build-pdfjs.mjs's JPEG patch): stored as they are.
    */
   jpeg?: Uint8Array;
   /** pdf.js's token for a JPEG it sent undecoded, and its document: images.ts's withPixels decodes it. */

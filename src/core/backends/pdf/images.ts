@@ -1,7 +1,8 @@
 // Raster images of a PDF page: where pdf.js paints them (image XObjects and inline images,
 // placed by the current transform: the unit square mapped to the page) and their decoded
 // pixels from `page.objs`, encoded to PNG; a plain JPEG whose pixels are exactly what its
-// bytes decode to is its own file, kept as it is (see DecodedImage.jpeg). Tiny decorative
+// bytes decode to is its own file, kept as it is, and left undecoded unless its pixels are
+// needed (see DecodedImage.jpeg and withPixels). Tiny decorative
 // images and full-page backgrounds are dropped before any pixel is touched.
 import type { BBox } from "../../model";
 import { coveredShare } from "../../geometry";
