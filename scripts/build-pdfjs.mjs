@@ -6,7 +6,8 @@
 //
 // The worker is patched, not forked: each patch names the exact upstream text it replaces
 // and the build fails loudly when that text is not there exactly once (a new pdf.js must
-// be looked at, not silently mis-patched). Every patch keeps pdf.js's results bit for bit;
+// be looked at, not silently mis-patched). Every patch keeps pdf.js's results bit for bit
+// (a plain JPEG's pixels come when the parser asks for them, the very pixels pdf.js makes);
 // most only take work off the paths the text layer runs for every glyph, and the decode
 // limits stop a stream that inflates past what an isolate can hold (a document that
 // reaches them fails as a whole: src/core/backends/pdf/decode-limit.ts).
