@@ -5,6 +5,7 @@
 // sampled after every page and after each step: the figure that must stay far below a
 // Worker isolate's 128 MB. (Node's own RSS is not that figure: tsx and V8's code caches
 // add to it.)
+import type { RegionRequest } from "../../src/core/ports";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -18,7 +19,6 @@ import { officeBench } from "./office";
 import { ocrBench } from "./ocr";
 import { ensureBaselineTools } from "../debian-tools";
 import { pdfiumMemoryBytes, pdfiumRenderer, useWasmFromDisk } from "../../src/cli/wasm-from-disk";
-import type { RegionRequest } from "../../src/core/raster/region";
 
 // Scanned pages are read by OCR, and pdf.js decodes fax and JBIG2 pictures, in WebAssembly Node loads from disk.
 useWasmFromDisk();

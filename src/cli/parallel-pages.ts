@@ -8,13 +8,13 @@
 // One thread already keeps about one and a half cores busy (V8 compiles and collects on
 // threads of its own: 12.2 s of CPU in 8.2 s), so two cores leave little for a second; the
 // warm thread reading its own share beside one worker took 14-19 s where it alone took 10.
+import type { RegionRenderer } from "../core/ports";
 import { availableParallelism } from "node:os";
 import { Worker, type MessagePort } from "node:worker_threads";
 import { finishDocument, parsePages, type PagesPart } from "../core/pipeline";
 import { CoreError, isCoreError, type CoreErrorCode } from "../core/errors";
 import type { Document } from "../core/model";
 import type { FeatureConfig, ParseOptions } from "../core/options";
-import type { RegionRenderer } from "../core/raster/region";
 import { MemoryImageStore } from "../core/images/store";
 import { pdfiumRenderer, useWasmFromDisk } from "./wasm-from-disk";
 

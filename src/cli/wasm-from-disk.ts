@@ -2,6 +2,7 @@
 // `.wasm` as a compiled module the way the Worker bundle does, so the generated files
 // (scripts/build-ocr.mjs, scripts/build-pdfjs.mjs, scripts/build-pdfium.mjs) are read from
 // disk and compiled here. Node's own zlib is handed over at the same time, as the Workers do.
+import type { RegionRenderer } from "../core/ports";
 import { existsSync, readFileSync } from "node:fs";
 import zlib from "node:zlib";
 import { provideNativeZlib } from "../core/zlib";
@@ -10,7 +11,6 @@ import { providePdfWasmDecoders } from "../core/backends/pdf/wasm-decoders";
 import { useOcrAssetsFromDisk } from "./ocr-assets";
 import { usePaddleAssetsFromDisk } from "./paddle-assets";
 import { loadPdfium, renderRegions, type PdfiumCalls } from "../core/raster/pdfium";
-import type { RegionRenderer } from "../core/raster/region";
 import { projectRoot } from "./root";
 
 const pdfGenerated = resolve(projectRoot, "src/core/backends/pdf/generated");

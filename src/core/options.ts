@@ -1,8 +1,6 @@
 // Options the core understands. The API's form fields (feature_config, element_formats,
 // output_formats) are validated at the edge and turned into these.
-import type { ImageSink } from "./images/store";
-import type { ImageDescriber } from "./images/describe";
-import type { RegionRenderer } from "./raster/region";
+import type { ImageDescriber, ImageSink, RegionRenderer } from "./ports";
 
 export interface FeatureConfig {
   enable_text_cross_page: boolean;

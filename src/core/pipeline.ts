@@ -1,11 +1,14 @@
 // The one entry point of the core: bytes in, Document out (detect -> backend ->
 // processors), used by the Worker's stages, the CLI and the tests alike.
+import type { RegionRenderer } from "./ports";
+import type { OutlineEntry, PageRuns } from "./runs";
 import { detectFileType } from "./detect";
 import { CoreError } from "./errors";
 import type { Document, DocumentSource, FileType, Page, Warning } from "./model";
 import type { FeatureConfig, ParseOptions } from "./options";
 import { checkLimits, openPdf, type PdfPage } from "./backends/pdf/open";
-import { pageRuns, type PageRuns } from "./backends/pdf/runs";
+import { pageRuns, withDrawnRules } from "./backends/pdf/runs";
+import { mayHoldTable } from "./processors/tables/hints";
 import { scanCoverage, scannedPageRuns, type PageRenderer } from "./backends/pdf/scan";
 import { withOutlinedText } from "./backends/pdf/outlined-text";
 import { grayFromSamples } from "./backends/image/gray";
@@ -17,8 +20,8 @@ import { storePageImages, type PageImageContext } from "./images/pdf-page";
 import { describeBudget, describeFigures, type DescribeBudget } from "./images/describe";
 import { figureTextBudget, readFigureText } from "./images/figure-text";
 import { renderPendingRegions, type PendingRegion } from "./images/drawn-regions";
-import { REGION_DPI, regionPixelSize, type RegionRenderer } from "./raster/region";
-import { readOutline, type OutlineEntry } from "./backends/pdf/outline";
+import { REGION_DPI, regionPixelSize } from "./raster/region";
+import { readOutline } from "./backends/pdf/outline";
 import { processDocument, processPage, type DocumentHints } from "./processors/index";
 import { isOcrLayer } from "./processors/ocr-layer";
 import { coverageConfidence, noteReading } from "./reading-confidence";
@@ -88,7 +91,7 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
       try {
         const page = await pdf.getPage(i + 1);
         try {
-          const raw = await pageRuns(page);
+          const raw = await pdfPageRuns(page);
           // Conversions redraw the page: its text keeps its colours too.
           if (options.drawing) await colorRuns(page, raw.runs);
           const read = await scannedPageRuns(page, raw, renderer && pageForOcr(renderer, i, raw));
@@ -161,6 +164,12 @@ export function finishDocument(parts: PagesPart[], features: FeatureConfig): Doc
   if (pages.length > 0 && unreadable.length === pages.length) throw new CoreError("corrupt_file", `No page of the ${ordered[0].source.fileType === ".pdf" ? "PDF" : "file"} could be read (${unreadable[0].message}).`);
   processDocument(pages, features, { outline: ordered.flatMap((p) => p.hints.outline ?? []), tagged: ordered.flatMap((p) => p.hints.tagged ?? []) });
   return { source: ordered[0].source, pages, warnings };
+}
+
+/** A PDF page's runs, with its drawing's rules where its text may hold a table or sets formulas. */
+export async function pdfPageRuns(page: PdfPage): Promise<PageRuns> {
+  const text = await pageRuns(page);
+  return withDrawnRules(page, text, mayHoldTable(text.runs, text.width));
 }
 
 /** Resolution a page is drawn at to be read by OCR (the scans Tesseract reads best are 200-300 dpi). */

@@ -4,10 +4,10 @@
 // because each call then gets its own isolate memory: the page being parsed and the page
 // being drawn do not share 128 MB.
 /// <reference path="../core/ocr/modules.d.ts" />
+import type { RegionRequest, RenderedRegion } from "../core/ports";
 import { WorkerEntrypoint } from "cloudflare:workers";
 import wasm from "../core/raster/generated/pdfium.wasm";
 import { loadPdfium, renderRegions } from "../core/raster/pdfium";
-import type { RegionRequest, RenderedRegion } from "../core/raster/region";
 import { retryingBucket } from "../storage/blob-store";
 import "../native-zlib";
 

@@ -1,7 +1,7 @@
 // enable_image_understanding through Workers AI: a vision model describes each figure when
 // the Worker has an AI binding (wrangler.toml `[ai] binding = "AI"`). Without the binding
 // (local runs, tests) there is no describer, and the figures say no description was produced.
-import type { ImageDescriber } from "../core/images/describe";
+import type { ImageDescriber } from "../core/ports";
 import type { WorkersAiRunner } from "../env";
 
 /** LLaVA 1.5 on Workers AI: takes the image's bytes and a prompt, answers a description. */

@@ -1,7 +1,7 @@
 // The Worker's side of the image store: a parsed document's images in R2 under the task's
 // prefix (key layout in storage/blob-store.ts), and img_url links signed to live as long
 // as the task's results (they are written into the stored result once, at parse time).
-import type { ImageStore } from "../core/images/store";
+import type { ImageStore } from "../core/ports";
 import type { ImageAccess } from "../core/render/images";
 import type { ParseTaskOptions } from "./record";
 import type { Config } from "../env";

@@ -2,7 +2,7 @@
 // RENDERER service binding, drawing the task's input where it lies in R2. Without the
 // binding (a deployment that left the renderer out) there is none, and the core keeps
 // vector figures' text as text and tables as HTML.
-import type { RegionRenderer } from "../core/raster/region";
+import type { RegionRenderer } from "../core/ports";
 import type { Env } from "../env";
 
 export function taskRenderer(env: Pick<Env, "RENDERER">, inputKey: string): RegionRenderer | undefined {

@@ -2,17 +2,17 @@
 // own JPEG when the PDF holds one plainly, else as PNGs of the drawn pixels; captions
 // attached to figures and tables; img_url in each element format; the zip; image
 // understanding behind its interface (a fake model).
+import type { ImageDescriber } from "../../src/core/ports";
 import { describe, expect, it } from "vitest";
 import { decode as decodeJpeg } from "jpeg-js";
 import { strFromU8, unzipSync } from "fflate";
-import { parseDocument } from "../../src/core/pipeline";
+import { parseDocument, pdfPageRuns } from "../../src/core/pipeline";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats, type FeatureConfig, type OutputFormat } from "../../src/core/options";
 import { MemoryImageStore } from "../../src/core/images/store";
-import { NO_DESCRIBER, type ImageDescriber } from "../../src/core/images/describe";
+import { NO_DESCRIBER } from "../../src/core/images/describe";
 import { documentHasImageXObjects } from "../../src/core/backends/pdf/images";
 import { mayHoldFigure } from "../../src/core/images/figure-hint";
 import { openPdf } from "../../src/core/backends/pdf/open";
-import { pageRuns } from "../../src/core/backends/pdf/runs";
 import { renderWithImages } from "../../src/core/render/images";
 import type { Block, Document } from "../../src/core/model";
 import { corpusFile } from "../helpers/corpus";
@@ -100,7 +100,7 @@ describe("raster images", () => {
       try {
         const out: boolean[] = [];
         for (const n of pages) {
-          const raw = await pageRuns(await pdf.getPage(n));
+          const raw = await pdfPageRuns(await pdf.getPage(n));
           out.push(mayHoldFigure(raw.runs.map((r) => r.bbox), raw.width, raw.height));
         }
         return out;

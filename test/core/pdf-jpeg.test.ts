@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { decode as decodePng } from "fast-png";
 import { decode as decodeJpeg } from "jpeg-js";
+import { pdfPageRuns } from "../../src/core/pipeline";
 import { openPdf } from "../../src/core/backends/pdf/open";
-import { pageRuns } from "../../src/core/backends/pdf/runs";
 import { decodedObject, imagePlacements, withPixels } from "../../src/core/backends/pdf/images";
 import type { Matrix, OperatorList } from "../../src/core/backends/pdf/operator-walk";
 import { storePageImages } from "../../src/core/images/pdf-page";
@@ -30,7 +30,7 @@ async function storedPictures(pdf: Uint8Array) {
   const doc = await openPdf(pdf);
   try {
     const page = await doc.getPage(1);
-    const raw = await pageRuns(page);
+    const raw = await pdfPageRuns(page);
     const store = new MemoryImageStore();
     await storePageImages(page, raw, 0, { sink: store, hasImageXObjects: true });
     return { store, images: raw.images ?? [] };

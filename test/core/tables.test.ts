@@ -2,13 +2,12 @@
 // columns but not their rows, unruled tables, header rows, tables continued over pages, and
 // ordinary multi-column text that must stay text.
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../src/core/pipeline";
+import { parseDocument, pdfPageRuns } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
 import type { Block, Document, TableCell } from "../../src/core/model";
 import { tableHtml, tableMarkdown } from "../../src/core/render/table";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { openPdf } from "../../src/core/backends/pdf/open";
-import { pageRuns } from "../../src/core/backends/pdf/runs";
 
 async function parse(path: string, over: Partial<FeatureConfig> = {}, pageRange?: [number, number]): Promise<Document> {
   return parseDocument(await corpusFile(path), path, { features: { ...DEFAULT_FEATURES, ...over }, pageRange });
@@ -489,7 +488,7 @@ describe("which pages have their drawing read", () => {
   async function hinted(path: string): Promise<number[]> {
     const pdf = await openPdf(await corpusFile(path));
     const out: number[] = [];
-    for (let i = 1; i <= pdf.numPages; i++) if ((await pageRuns(await pdf.getPage(i))).rulings !== undefined) out.push(i - 1);
+    for (let i = 1; i <= pdf.numPages; i++) if ((await pdfPageRuns(await pdf.getPage(i))).rulings !== undefined) out.push(i - 1);
     return out;
   }
 

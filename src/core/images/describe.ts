@@ -2,13 +2,8 @@
 // interface (the Worker's adapter calls Workers AI, src/tasks/image-understanding.ts).
 // Without a describer, or when it fails, the figure says so in `reason`: a description is
 // never invented.
+import type { ImageDescriber } from "../ports";
 import type { Block, ImageDescription } from "../model";
-
-export interface ImageDescriber {
-  /** Name of the model, reported with each description. */
-  readonly model: string;
-  describe(image: Uint8Array, mime: string, context: { captions: string[] }): Promise<string>;
-}
 
 /** Figures described per document at most: each is a model call of a second or more. */
 export const MAX_DESCRIBED_FIGURES = 40;

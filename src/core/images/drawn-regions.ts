@@ -3,9 +3,8 @@
 // them all in a few calls (PDFium loads the document once a call), and the PNGs go to the
 // image sink like any extracted image. A figure the renderer could not draw leaves the
 // page (a picture without pixels is no figure), with a warning; a table keeps its HTML.
+import type { ImageSink, RegionRenderer, RegionRequest } from "../ports";
 import type { Block, Page, Warning } from "../model";
-import type { ImageSink } from "./store";
-import type { RegionRenderer, RegionRequest } from "../raster/region";
 
 export interface PendingRegion {
   page: Page;

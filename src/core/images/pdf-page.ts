@@ -4,12 +4,13 @@
 // pictures (PNG, or a plain JPEG as the file held it, named page3-1.jpg) go to the sink at once
 // and the page's runs get their refs. The bytes are returned for image understanding and
 // dropped with the page.
+import type { ImageSink } from "../ports";
+import type { PageRuns } from "../runs";
 import type { PdfPage } from "../backends/pdf/open";
-import type { PageRuns } from "../backends/pdf/runs";
 import { pageImages } from "../backends/pdf/images";
 import { pageDrawingClusters } from "../backends/pdf/drawing-clusters";
 import { mayHoldFigure } from "./figure-hint";
-import { imageRef, type ImageSink } from "./store";
+import { imageRef } from "./store";
 
 export interface PageImageContext {
   sink: ImageSink;

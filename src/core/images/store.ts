@@ -4,15 +4,7 @@
 // The Worker's sink writes to R2 under the task's prefix (src/tasks/images.ts), the tests
 // and scripts keep them in a Map (MemoryImageStore). A block points at its image by `ref`
 // (model.ts ImageRef), a name unique within the document, usable as a file name.
-
-export interface ImageSink {
-  put(ref: string, bytes: Uint8Array, mime: string): Promise<void>;
-}
-
-/** A sink that can also give the bytes back: renderers read it for `base64` and the zip. */
-export interface ImageStore extends ImageSink {
-  get(ref: string): Promise<Uint8Array | null>;
-}
+import type { ImageStore } from "../ports";
 
 export class MemoryImageStore implements ImageStore {
   readonly images = new Map<string, { bytes: Uint8Array; mime: string }>();

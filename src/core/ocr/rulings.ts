@@ -6,7 +6,7 @@
 // row (one pixel up or down: a line scanned a degree or two askew drifts) are chained, and
 // a chain long enough is a rule. Letters give short pieces (their bars are an em at most),
 // filled areas give thick ones: neither makes a rule.
-import type { Ruling } from "../backends/pdf/graphics";
+import type { Ruling } from "../runs";
 import { newGrayImage, type GrayImage } from "../backends/image/gray";
 
 /** Darker than this (0 black .. 255 white) is ink. */

@@ -4,7 +4,7 @@
 // space, so the processors find columns and table cells from those gaps themselves
 // (Tesseract's own column split is not trusted; it fails on some renders), while ordinary
 // word gaps, which line up by chance from line to line, are not mistaken for gutters.
-import type { Run, PageRuns } from "../backends/pdf/runs";
+import type { PageRuns, Run } from "../runs";
 import type { BBox } from "../model";
 import type { OcrWord } from "./tsv";
 import { UNSPACED_SCRIPT } from "../scripts";

@@ -1,8 +1,8 @@
 // Text a tagged PDF marks as an Artifact (running heads, page numbers, the line numbers
 // of a transcript's margin) is pagination, not content: it is kept out of paragraphs and
 // tables and comes back as hidden header/footer blocks, shown with keep_header_footer.
+import type { Run } from "../runs";
 import type { Block } from "../model";
-import type { Run } from "../backends/pdf/runs";
 import { buildBlocks } from "./blocks";
 import { buildLines } from "./lines";
 

@@ -2,8 +2,8 @@
 // backend already dropped decoration and backgrounds, and stored the bytes). Small images
 // (kept only with enable_inline_image) go inside the text line they sit on instead, at a
 // word boundary of the paragraph. Text drawn over an image stays text.
+import type { PlacedImage } from "../runs";
 import type { Block, Line, Page } from "../model";
-import type { PlacedImage } from "../backends/pdf/runs";
 
 export function figureBlocks(images: PlacedImage[] = []): Block[] {
   return images.filter((i) => !i.small).map(({ bbox, image }) => ({ type: "image", bbox, text: "", image, layer: "body", source: "text-layer" }));

@@ -4,8 +4,8 @@
 // read from geometry: the glyphs over a bar and under it, within its length, are the
 // numerator and the denominator; the glyphs under the bar that leaves a radical sign's top
 // are its radicand, and small type tucked into the sign's crook its index.
+import type { Ruling } from "../runs";
 import type { Span } from "../model";
-import type { Ruling } from "../backends/pdf/graphics";
 import { union } from "./lines";
 import { baselineOf } from "./formula-spans";
 

@@ -6,8 +6,8 @@
 // each entry is read as a formula of its own and the grid is set as `pmatrix`, `bmatrix`,
 // `vmatrix`, `Vmatrix` or `Bmatrix` after its fences; a two-row column in parentheses is
 // a binomial coefficient.
+import type { Ruling } from "../runs";
 import type { Line, Span } from "../model";
-import type { Ruling } from "../backends/pdf/graphics";
 import { union } from "./lines";
 import { rowsByBaseline, splitAtGaps } from "./formula-spans";
 import { EXTENSION_FONT } from "../latex/math-fonts";

@@ -8,8 +8,8 @@
 // relations stand one under another, as TeX aligned them. A definition by cases states its
 // relation once, on the axis between the rows its brace opens, each row a value and,
 // a quad or more to its right, its condition: `f(x) = \begin{cases} … & … \\ … \end{cases}`.
+import type { Ruling } from "../runs";
 import type { Line, Span } from "../model";
-import type { Ruling } from "../backends/pdf/graphics";
 import { union } from "./lines";
 import { baselineOf, rowsByBaseline } from "./formula-spans";
 import { EXTENSION_FONT } from "../latex/math-fonts";

@@ -8,6 +8,7 @@
 // the smaller type raised or lowered against the main line, limits over and under big
 // operators, numerators over denominators as \frac, the number as \tag. What is not
 // rebuilt (matrices, scripts inside a fraction) leaves the region as text.
+import type { Ruling } from "../runs";
 import type { Block, Line, Span } from "../model";
 import { lineFontSize, union } from "./lines";
 import { FUNCTION_NAMES, LIMIT_FUNCTIONS } from "../latex/symbols";
@@ -15,7 +16,6 @@ import { FENCE_PIECE, matrixLatex, withWholeFences } from "./formula-matrix";
 import { spanTokens } from "../latex/glyph-tokens";
 import { EXTENSION_FONT, MATH_FONT, MATH_SIGNS_FONT } from "../latex/math-fonts";
 import { withMergedScripts } from "../latex/merged-scripts";
-import type { Ruling } from "../backends/pdf/graphics";
 import { barredItems } from "./formula-bars";
 import { casesLatex, displayCases, displayRows, RELATION_END, rowsLatex } from "./formula-rows";
 import { baselineOf, originOf, splitAtGaps, splitAtGlyphs } from "./formula-spans";

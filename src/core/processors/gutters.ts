@@ -3,7 +3,7 @@
 // (a gap that lines up with clear space in the rows above and below it). The local view
 // catches the columns under a full-width title or author block, which cross the band and
 // hide it from the whole-page view.
-import type { Run } from "../backends/pdf/runs";
+import type { Run } from "../runs";
 
 /** Below this many runs a page has too little text for the whole-page view. */
 const MIN_RUNS = 20;

@@ -1,9 +1,9 @@
 // The one place the order of the processing steps lives.
 //   per page:  runs -> skew -> tables -> vector figures -> lines -> blocks -> code -> formulas (display, inline) -> figures -> reading order -> captions
 //   document:  furniture -> line numbers -> footnotes -> headings -> lists -> cross-page merges
+import type { OutlineEntry, PageRuns } from "../runs";
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
-import type { PageRuns } from "../backends/pdf/runs";
 import { buildLines } from "./lines";
 import { buildBlocks } from "./blocks";
 import { orderBlocks } from "./reading-order";
@@ -13,7 +13,6 @@ import { markFurniture } from "./furniture";
 import { bodyFontSize, markHeadings } from "./headings";
 import { markFootnotes } from "./footnotes";
 import { applyOutline } from "./outline";
-import type { OutlineEntry } from "../backends/pdf/outline";
 import { markLists } from "./lists";
 import { markLineNumbers } from "./line-numbers";
 import { mergeAcrossPages } from "./cross-page";

@@ -5,11 +5,11 @@
 // printed (converters set them in the PDF's fonts); `inlineMath` pairs each printed
 // stretch with its LaTeX, and the Markdown and JSON renderers write it as `$latex$` (or
 // the asked notation) in its place.
+import type { Ruling } from "../runs";
 import type { Block, InlineMath, Line, Span } from "../model";
 import { lineFontSize, WORD_GAP } from "./lines";
 import { concatLatex, isMathSpan as isMathFontSpan, regionLatex } from "./formulas";
 import { FUNCTION_NAMES } from "../latex/symbols";
-import type { Ruling } from "../backends/pdf/graphics";
 
 /** Type this much smaller than its line is a script (an exponent, an index). */
 const SCRIPT_SIZE = 0.85;

@@ -1,9 +1,9 @@
 // Glyph runs -> lines: runs on the same baseline that follow each other left to right,
 // joined with a space where the gap between them is wider than a space would leave.
+import type { Run } from "../runs";
 import type { BBox, Line, Span } from "../model";
 import { MATH_FONT } from "../latex/math-fonts";
 import { withComposedAccents } from "./composed-accents";
-import type { Run } from "../backends/pdf/runs";
 import { findGutters, isLocalGutter } from "./gutters";
 import { isStretchedSpace } from "./stretched-lines";
 import { MARKER_ALONE } from "./lists";

@@ -4,7 +4,7 @@
 // descenders is taller), which would cut paragraphs at every change of size. Sizes near the
 // page's body size are taken as the body size; a heading, twice as tall, keeps its own.
 // Our own OCR's runs (a scan, text drawn as outlines) are measured the same way.
-import type { Run } from "../backends/pdf/runs";
+import type { Run } from "../runs";
 import { OCR_FONT_FAMILY } from "../ocr/runs";
 import { UNSPACED_SCRIPT } from "../scripts";
 

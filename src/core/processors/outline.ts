@@ -2,8 +2,8 @@
 // the block on that page with the bookmark's text is a title, at the bookmark's depth.
 // Titles the heuristics found that no bookmark names keep their place, at the level of
 // bookmarked titles of the same size when there are any.
+import type { OutlineEntry } from "../runs";
 import type { Block, Page } from "../model";
-import type { OutlineEntry } from "../backends/pdf/outline";
 import { lineFontSize } from "./lines";
 
 /** A bookmark names at most a few lines of text. */

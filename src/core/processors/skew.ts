@@ -4,7 +4,7 @@
 // length falls apart into pieces. The slant is measured from neighbouring words of one line
 // and taken out (a shear, exact enough for the degree or two scans are off), so the rest of
 // the pipeline sees level lines. Born-digital text has no slant and is left as it is.
-import type { Run } from "../backends/pdf/runs";
+import type { Run } from "../runs";
 
 /** Pairs of neighbouring words needed to judge a slant. */
 const MIN_PAIRS = 12;

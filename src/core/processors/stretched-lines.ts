@@ -2,7 +2,7 @@
 // next line, leaves a few words spread over the whole measure, their gaps as wide as a
 // table's or a form's. What tells it from cells side by side is its paragraph: a line
 // just above or below it runs straight through the wide gap in words and ends where it ends.
-import type { Run } from "../backends/pdf/runs";
+import type { Run } from "../runs";
 
 /** A neighbouring line of the same paragraph has its baseline this many font sizes away at most... */
 const MAX_PITCH = 1.8;

@@ -2,8 +2,8 @@
 // lines are found as for level text once it is turned upright, and neighbouring lines of
 // one size make a paragraph. Lines keep their page boxes, tall and narrow, which is how
 // converters know to set them turned (geometry.ts isVertical).
+import type { Run } from "../runs";
 import type { Block, Line } from "../model";
-import type { Run } from "../backends/pdf/runs";
 import { joinLines } from "./blocks";
 import { union } from "./lines";
 import { textRows, uprightRun, type TextRow } from "./tables/rows";

@@ -3,9 +3,8 @@
 // rules, frames or tables become image blocks, drawn to PNG by the renderer later. The
 // text inside such a figure (axis labels, legends, atom symbols) belongs to the picture:
 // it leaves the page's paragraphs and is kept as the figure's text.
+import type { DrawingCluster, PlacedImage, Run } from "../runs";
 import type { BBox, Block } from "../model";
-import type { PlacedImage, Run } from "../backends/pdf/runs";
-import type { DrawingCluster } from "../backends/pdf/drawing-clusters";
 import { imageRef } from "../images/store";
 import { REGION_DPI, regionPixelSize } from "../raster/region";
 import { centreIn, coveredShare } from "../geometry";

@@ -1,8 +1,8 @@
 // Vertical writing (Japanese and Chinese set top to bottom): each run is a column of
 // characters, columns are read right to left, and neighbouring columns of one size make
 // a paragraph. The text joins without spaces, as these scripts are written.
+import type { Run } from "../runs";
 import type { Block, Line } from "../model";
-import type { Run } from "../backends/pdf/runs";
 import { union } from "./lines";
 
 /** Columns further apart than this many font sizes belong to different paragraphs. */

@@ -3,9 +3,10 @@
 // (workerd: a module of the renderer Worker's bundle; Node: compiled from disk), so this
 // file has no Cloudflare import and runs in the CLI and in the Worker alike.
 /// <reference path="./modules.d.ts" />
+import type { RegionRequest, RenderedRegion } from "../ports";
 import { init } from "./generated/pdfium.mjs";
 import { encodePng } from "../images/png-encode";
-import { regionPixelSize, regionScale, type RegionRequest, type RenderedRegion } from "./region";
+import { regionPixelSize, regionScale } from "./region";
 
 /** The PDFium calls used here (their C names; pointers and handles are numbers). */
 export interface PdfiumCalls {

@@ -3,27 +3,6 @@
 // renderer (PDFium, in its own Worker or in Node) draws it.
 import type { BBox } from "../model";
 
-/** A region of a page: `bbox` in points, top-left origin, in the page's frame turned clockwise by `turn` on top of its own /Rotate (the frame the text was read in). */
-export interface RegionRequest {
-  page: number;
-  bbox: BBox;
-  turn?: number;
-  dpi: number;
-  /** Draw in shades of gray (one channel): a page drawn for OCR. */
-  gray?: boolean;
-}
-
-export interface RenderedRegion {
-  png: Uint8Array;
-  width: number;
-  height: number;
-}
-
-/** Draws regions of one document's pages; null for a region it could not draw. */
-export interface RegionRenderer {
-  render(requests: RegionRequest[]): Promise<(RenderedRegion | null)[]>;
-}
-
 /** Resolution figures and table images are drawn at: sharp on screen, a fraction of a scan's weight. */
 export const REGION_DPI = 150;
 /** A region is drawn with at most this many pixels (the resolution is lowered to fit): a bounded share of the isolate's memory. */

@@ -2,9 +2,9 @@
 // renderers run: `url` a signed link from the adapter (the Worker signs R2 keys), `base64` a
 // data URI read back from the image store, `file` the image's path inside the zip, `none`
 // nothing (image blocks are left out). Also the zip's image files.
+import type { ImageStore } from "../ports";
 import type { Document, ImageRef } from "../model";
 import type { RenderOptions } from "../options";
-import type { ImageStore } from "../images/store";
 import { CoreError } from "../errors";
 import { renderParseResult, type ParseResult } from "./result";
 import { visibleBlocks } from "./visible";

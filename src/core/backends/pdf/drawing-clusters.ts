@@ -6,18 +6,11 @@
 // Paths are grouped on a coarse grid rather than pairwise: a plotted chart has thousands
 // of paths, and a grid keeps that linear. A stroked rectangle marks only its outline, so a
 // frame around text or a figure does not glue everything inside it together.
+import type { DrawingCluster } from "../../runs";
 import type { BBox } from "../../model";
 import type { PdfPage } from "./open";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
 import { asRect, paintedPath, subpaths } from "./graphics";
-
-export interface DrawingCluster {
-  bbox: BBox;
-  /** Painted paths in the cluster. */
-  paths: number;
-  /** Paths with curves (pie slices, plotted lines, rings): artwork rather than rules. */
-  curved: number;
-}
 
 /** Grid cell (points): paths closer than about this are one drawing. */
 const CELL = 4;

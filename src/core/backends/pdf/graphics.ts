@@ -6,18 +6,11 @@
 // pdf.js 6 packs each path into one `constructPath` op: args [paintOp, [Float32Array of
 // DrawOPS (moveTo 0 x y, lineTo 1 x y, curveTo 2 x1 y1 x2 y2 x y, quadraticCurveTo 3, closePath 4)], minMax];
 // the current transform is tracked by the shared walker (operator-walk.ts).
+import type { Ruling } from "../../runs";
 import type { BBox } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";
-
-/** An axis-aligned line: horizontal when y0 === y1, vertical when x0 === x1 (x0 <= x1, y0 <= y1). */
-export interface Ruling {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 /** A rectangle thinner than this (points) is a line drawn as a fill. */
 const THIN = 3;

@@ -2,7 +2,7 @@
 // (slot 55, which a font without a Unicode map reads as "7"), and the arrow set right on
 // it. A reader sees one arrow from a bar; the text layer has "7→", in one run or two. Long
 // arrows are a minus joined to an arrow (\longrightarrow "−→", \longmapsto "7−→").
-import type { Run } from "./runs";
+import type { Run } from "../../runs";
 
 /** TeX's symbol fonts (cmsy and the faces that copy its layout: txsy, kpfonts' M-Sy, MathDesign's Symbol), where "7" is never a digit. */
 const SYMBOL_FONT = /^cmb?sy|^(tx|px|rtx|ntx)b?sy|^fut?sy|-sy-|symbol/i;

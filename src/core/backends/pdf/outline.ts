@@ -1,17 +1,8 @@
 // The PDF outline (bookmarks): the author's own heading tree, when the file has one.
 // Each entry is resolved to the page it opens and, where the destination says so, how far
 // down that page; the headings processor matches entries to blocks.
+import type { OutlineEntry } from "../../runs";
 import type { PdfDocument } from "./open";
-
-export interface OutlineEntry {
-  title: string;
-  /** 1 for a top-level bookmark, deeper ones larger. */
-  level: number;
-  /** 0-based page index. */
-  page: number;
-  /** Distance of the destination from the page's top (page units), when the destination gives it. */
-  top?: number;
-}
 
 /** Outlines of generated documents can be huge; headings beyond this many are left to the heuristics. */
 const MAX_ENTRIES = 2000;

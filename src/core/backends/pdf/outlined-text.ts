@@ -4,9 +4,8 @@
 // layer among them. Where a page has them, and a renderer can draw it, the page is read by
 // OCR and the words that fall on those shapes join the page's runs, so they go through
 // lines, blocks and reading order with the rest of the text.
-import type { PageRuns, Run } from "./runs";
+import type { DrawingCluster, PageRuns, Run } from "../../runs";
 import type { PageRenderer } from "./scan";
-import type { DrawingCluster } from "./drawing-clusters";
 import { readPicture } from "../../ocr/read-picture";
 import { ocrRuns } from "../../ocr/runs";
 import type { BBox } from "../../model";

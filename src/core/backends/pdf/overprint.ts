@@ -3,7 +3,7 @@
 // whose gaps are the letters left out). A reader sees one line; the text layer has both,
 // which reads as "ENABLEENABLE". A run lying on another run's baseline, inside its box,
 // whose letters appear in that run's text at the same place, is dropped as such a copy.
-import type { Run } from "./runs";
+import type { Run } from "../../runs";
 
 /** Baselines of the copy and the original differ by at most this (points). */
 const SAME_BASELINE = 0.5;

@@ -1,75 +1,20 @@
 // Glyph runs of one PDF page from pdf.js's text layer, in page units with a top-left
 // origin (the viewport applies /Rotate, or the turn that stands sideways text upright,
 // and the crop box), with font size and style.
-import type { BBox, ImageRef } from "../../model";
+import type { PageRuns, Ruling, Run } from "../../runs";
+import type { BBox } from "../../model";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
 import { logicalOrder } from "./bidi";
 import { linkAt, pageLinks } from "./links";
 import { headingContent, taggedHeadings } from "./tags";
-import type { OutlineEntry } from "./outline";
 import { fontInfoFromName, pageFonts } from "./fonts";
-import { pageRulings, type Ruling } from "./graphics";
+import { pageRulings } from "./graphics";
 import { EXTENSION_FONT, MATH_FONT } from "../../latex/math-fonts";
-import type { DrawingCluster } from "./drawing-clusters";
-import { mayHoldTable } from "../../processors/tables/hints";
 import { uprightRotation } from "./upright";
 import { withoutOverprints } from "./overprint";
 import { withMapsTo } from "./maps-to";
 import { withUnicodePieces } from "./symbol-pieces";
-
-export interface Run {
-  text: string;
-  bbox: BBox;
-  /** Baseline y (top-left origin). */
-  baseline: number;
-  fontSize: number;
-  fontFamily: string;
-  bold: boolean;
-  italic: boolean;
-  /** Whether pdf.js saw a line break after this run. */
-  eol: boolean;
-  /** Address of the URI link annotation over this run. */
-  link?: string;
-  /** Fill colour "#rrggbb" when not black, read only for conversions (text-colors.ts). */
-  color?: string;
-  /** Set in vertical writing (CJK top to bottom): the run is a column, read downwards. */
-  vertical?: boolean;
-  /** Set for Latin text turned a quarter turn (a table's side heading): reading up the page, or down it. */
-  rotated?: "up" | "down";
-  /** Id of the tagged-PDF marked content holding the run (ties it to the structure tree). */
-  markedContent?: string;
-  /** Marked as an Artifact in a tagged PDF: pagination furniture, not content. */
-  artifact?: boolean;
-}
-
-export interface PageRuns {
-  width: number;
-  height: number;
-  runs: Run[];
-  /** Ruling lines of the drawing; fetched only when the text layer suggests a table (see tables/hints.ts). */
-  rulings?: Ruling[];
-  /** The drawing's level rules on pages set partly in math fonts: fraction bars, radicals' bars, overlines. */
-  formulaRules?: Ruling[];
-  /** Headings the tagged-PDF structure tree names on this page. */
-  headings?: OutlineEntry[];
-  /** Clusters of the vector drawing, read when figures are rendered (processors/vector-figures.ts picks the figures). */
-  drawings?: DrawingCluster[];
-  /** Raster images already handed to the image store (see backends/pdf/images.ts), by ref. */
-  images?: PlacedImage[];
-  /** Viewport rotation the page was read under (its /Rotate, or the one that stands its text upright: upright.ts). */
-  rotation?: number;
-  /** Degrees clockwise the displayed page was turned to read its text upright, when it was. */
-  turned?: number;
-}
-
-/** An image of the page: where it is painted and the ref of its stored bytes. */
-export interface PlacedImage {
-  bbox: BBox;
-  image: ImageRef;
-  /** Smaller than a figure: an icon or a symbol, kept only to sit inside a text line (enable_inline_image). */
-  small?: boolean;
-}
 
 interface PdfTextItem {
   str: string;
@@ -199,29 +144,34 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   const links = await pageLinks(page, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
-  const rulings = await tableRulings(page, runs, viewport.width, rotation);
-  const formulaRules = runs.some((r) => MATH_FONT.test(r.fontFamily)) ? (rulings ?? (await drawnRulings(page, rotation))).filter((r) => r.y0 === r.y1) : undefined;
   return {
     width: viewport.width,
     height: viewport.height,
     runs,
-    rulings,
-    ...(formulaRules?.length ? { formulaRules } : {}),
     ...(headings.length ? { headings } : {}),
     ...(rotation !== page.rotate ? { turned: (rotation - page.rotate + 360) % 360 } : {}),
     rotation,
   };
 }
 
+/**
+ * The page's text with the rules of its drawing, read only where they are wanted (a page's
+ * operator list costs more than its text): every ruling line when its text may hold a table
+ * (`forTables`, the table processor's judgement of the text), and the level rules of its
+ * formulas (fraction and radical bars) when it is set partly in math fonts.
+ */
+export async function withDrawnRules(page: PdfPage, text: PageRuns, forTables: boolean): Promise<PageRuns> {
+  const rotation = text.rotation ?? page.rotate;
+  const rulings = forTables ? await drawnRulings(page, rotation) : undefined;
+  const formulaRules = text.runs.some((r) => MATH_FONT.test(r.fontFamily)) ? (rulings ?? (await drawnRulings(page, rotation))).filter((r) => r.y0 === r.y1) : undefined;
+  const { width, height, runs, ...rest } = text;
+  return { width, height, runs, rulings, ...(formulaRules?.length ? { formulaRules } : {}), ...rest };
+}
+
 function markedContentOf(stack: { id?: string; tag?: string }[]): Pick<Run, "markedContent" | "artifact"> {
   const id = stack.findLast((m) => m.id)?.id;
   const artifact = stack.some((m) => m.tag === "Artifact");
   return { ...(id ? { markedContent: id } : {}), ...(artifact ? { artifact } : {}) };
-}
-
-/** The drawing's ruling lines, read only for pages whose text may hold a table (the operator list is costly). */
-async function tableRulings(page: PdfPage, runs: Run[], width: number, rotation: number): Promise<Ruling[] | undefined> {
-  return mayHoldTable(runs, width) ? drawnRulings(page, rotation) : undefined;
 }
 
 async function drawnRulings(page: PdfPage, rotation: number): Promise<Ruling[]> {

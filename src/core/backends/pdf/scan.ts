@@ -6,7 +6,7 @@
 // a scanned PDF yields the structure of the born-digital one. The picture is taken as the
 // page shows it (placed sideways, or turned by /Rotate), and read turned upright when its
 // text does not stand so (ocr/orientation.ts).
-import type { PageRuns } from "./runs";
+import type { PageRuns } from "../../runs";
 import type { PdfPage } from "./open";
 import { decodedObject, imagePlacements, withPixels, type ImagePlacement } from "./images";
 import type { Matrix, OperatorList } from "./operator-walk";

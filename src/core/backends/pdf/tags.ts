@@ -3,9 +3,8 @@
 // page's text items point at. Those headings become entries like the outline's, matched to
 // blocks by the same processor. Text marked as an Artifact (running heads, page numbers)
 // is pagination furniture.
-import type { OutlineEntry } from "./outline";
+import type { OutlineEntry, Run } from "../../runs";
 import type { PdfPage } from "./open";
-import type { Run } from "./runs";
 
 interface StructNode {
   role?: string;

@@ -3,8 +3,8 @@
 // content has no colours, but its operator list paints the same glyphs in the same order
 // with the fill colour in the graphics state: the two are walked side by side, letter by
 // letter, and each run takes the colour most of its letters were painted in.
+import type { Run } from "../../runs";
 import type { PdfPage } from "./open";
-import type { Run } from "./runs";
 import { pdfjs } from "./pdfjs";
 import { walkOperators, type OperatorList } from "./operator-walk";
 

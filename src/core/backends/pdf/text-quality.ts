@@ -2,7 +2,7 @@
 // has text: glyph codes without a mapping to Unicode (fonts subset with private encodings
 // give "?>9@AJ.D<F@" for a readable line: symbol soup with hardly a word in it), and an
 // invisible OCR layer of poor quality over a scan (strings of consonants, not words).
-import type { Run } from "./runs";
+import type { Run } from "../../runs";
 
 export type TextLayerFault = "garbled" | "implausible";
 

@@ -2,8 +2,8 @@
 // (a chunk across a separator spans columns), then rows that continue the row above are
 // folded into it: lines under the header rule belong to the header, and a line that leaves
 // the table's key column empty is the wrapped rest of the row above (multi-line cells).
+import type { Run } from "../../runs";
 import type { BBox } from "../../model";
-import type { Run } from "../../backends/pdf/runs";
 import { type Chunk, type TextRow, union } from "./rows";
 import { NUMERIC } from "./headers";
 

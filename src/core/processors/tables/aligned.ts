@@ -6,9 +6,8 @@
 // a region whose columns read like running text (two-column pages), a numbered listing or
 // a list is refused (not-a-table.ts), and a line of the next column that shares a baseline
 // with the table's rows is left to its paragraph (gutters.ts).
+import type { Ruling, Run } from "../../runs";
 import type { BBox } from "../../model";
-import type { Run } from "../../backends/pdf/runs";
-import type { Ruling } from "../../backends/pdf/graphics";
 import { MIN_TABLE_ROWS, type TableDraft } from "./draft";
 import { type Chunk, type TextRow, textRows, union } from "./rows";
 import { assignRows, type RowGroup } from "./aligned-rows";

@@ -1,8 +1,8 @@
 // A table draft -> a table block: rows and columns that hold no text are dropped, each
 // cell's runs become its text (lines in reading order, hyphenation mended), header rows
 // are marked, and the rows are written the way HTML lays them out.
+import type { Run } from "../../runs";
 import type { Block, Table, TableCell } from "../../model";
-import type { Run } from "../../backends/pdf/runs";
 import { buildLines } from "../lines";
 import { joinLines } from "../blocks";
 import type { CellDraft, TableDraft } from "./draft";

@@ -1,7 +1,7 @@
 // The shape both detectors (ruling lines, text alignment) hand to the cell builder: a grid
 // of rows and columns and the cells on it, each with the runs whose text it holds.
+import type { Run } from "../../runs";
 import type { BBox } from "../../model";
-import type { Run } from "../../backends/pdf/runs";
 
 /** A cell covering rows [r0, r1) and columns [c0, c1). */
 export interface CellDraft {

@@ -2,7 +2,7 @@
 // rule, all of one width. Inside it a table may leave wide blank gaps (between a head and
 // its first block, between a "Male" block and a "Female" block) that would end a table
 // found from alignment alone; the rules say the rows still belong together.
-import type { Ruling } from "../../backends/pdf/graphics";
+import type { Ruling } from "../../runs";
 import type { Chunk, TextRow } from "./rows";
 
 /** Two rules are of one frame when their ends lie this close (points). */

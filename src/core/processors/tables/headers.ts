@@ -2,7 +2,7 @@
 // when a rule separates them (the detectors pass that on); otherwise the leading rows that
 // stand apart from the body: set in bold over a regular body, or words over columns whose
 // body is numbers.
-import type { Run } from "../../backends/pdf/runs";
+import type { Run } from "../../runs";
 
 /** A header is at most this many rows... */
 const MAX_HEADER_ROWS = 3;

@@ -2,7 +2,7 @@
 // (no drawing): fetching a page's operator list costs more than its text, so the drawing
 // is read only for pages where this says yes. Tables show as rows of several short,
 // well-separated chunks, or announce themselves with a caption.
-import type { Run } from "../../backends/pdf/runs";
+import type { Run } from "../../runs";
 import { type Chunk, textRows } from "./rows";
 import { wordCount } from "../../scripts";
 

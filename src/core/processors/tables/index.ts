@@ -2,9 +2,8 @@
 // alignment among the runs left over. The runs a table takes are handed back, so the
 // paragraph steps never see them. `mayHoldTable` is the cheap look at the text layer
 // that decides whether the page's drawing is worth fetching at all.
+import type { PageRuns, Ruling, Run } from "../../runs";
 import type { Block } from "../../model";
-import type { PageRuns, Run } from "../../backends/pdf/runs";
-import type { Ruling } from "../../backends/pdf/graphics";
 import { toTableBlock } from "./cells";
 import { ruledDrafts } from "./ruled";
 import { alignedDrafts } from "./aligned";

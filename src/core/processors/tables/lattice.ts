@@ -2,8 +2,8 @@
 // touch form one drawing, and a drawing with crossing lines becomes a grid whose rows and
 // columns are its line positions. Where a border between two grid positions is not drawn,
 // the positions belong to one merged cell (row and column spans).
+import type { Ruling } from "../../runs";
 import type { BBox } from "../../model";
-import type { Ruling } from "../../backends/pdf/graphics";
 
 /** Parallel lines closer than this (points) are one line: double borders, rounding. */
 const SNAP = 2;

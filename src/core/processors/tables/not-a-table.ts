@@ -3,7 +3,7 @@
 // and the small lettering of a diagram or chart (checked for ruled grids too); and a
 // paper's authors side by side, which are columns of text; and a displayed formula, whose
 // limits stand over and under its big operators like rows of cells.
-import type { Run } from "../../backends/pdf/runs";
+import type { Run } from "../../runs";
 import { EXTENSION_FONT, MATH_FONT } from "../../latex/math-fonts";
 import type { Chunk, TextRow } from "./rows";
 import { NUMERIC } from "./headers";

@@ -1,8 +1,8 @@
 // Text rows of a page region and the chunks inside them: runs on one baseline, split
 // wherever the gap between two runs is wider than a word space could be. Chunks are the
 // candidate cells of unruled tables and the units the column analysis works with.
+import type { Run } from "../../runs";
 import type { BBox } from "../../model";
-import type { Run } from "../../backends/pdf/runs";
 import { typedSpaces } from "../lines";
 import { isStretchedSpace } from "../stretched-lines";
 

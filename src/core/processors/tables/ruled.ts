@@ -2,8 +2,7 @@
 // run going to the cell that holds its centre. Tables that rule their columns but not their
 // rows draw one tall cell per column: where several columns have text lines on the same
 // baselines, those lines are rows the drawing left out, and the grid gets them.
-import type { Ruling } from "../../backends/pdf/graphics";
-import type { Run } from "../../backends/pdf/runs";
+import type { Ruling, Run } from "../../runs";
 import type { CellDraft, TableDraft } from "./draft";
 import { latticeGrids, withColumns, withRows, type Lattice, type Segment } from "./lattice";
 import { centre, textRows, type Chunk, type TextRow } from "./rows";

@@ -6,7 +6,7 @@
 // glyphs nearest it. An item of several figures a space apart is cut into its figures
 // before the table search (cells of neighbouring columns set close); every piece knows the
 // item it came from, which the table takes whole.
-import type { Run } from "../../backends/pdf/runs";
+import type { Run } from "../../runs";
 import { NUMERIC } from "./headers";
 
 /** A border this close (points) to a run's end does not cut it (glyph boxes are estimates). */
