@@ -4,7 +4,7 @@
 // object's input gate serialises them: concurrent requests can never overdraw.
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
-import { readConfig } from "../src/env";
+import { readConfig } from "../src/config";
 import { charge, emptyQuota, release, reserve, usage, type FreeLimits, type QuotaState, type ReserveOutcome, type Usage } from "../src/accounts/quota";
 import { timingSafeEqualStrings } from "../src/storage/blob-store";
 

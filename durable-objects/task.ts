@@ -3,13 +3,14 @@
 // so work lost to a dead Worker or a lost message is sent again or the task fails and its
 // pages are released; and the alarm that does that, and deletes the results when the
 // retention period ends.
+import type { Lease } from "../src/tasks/record";
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../src/env";
-import { readConfig } from "../src/env";
+import { readConfig } from "../src/config";
 import { deleteTaskBlobs, retryingBucket } from "../src/storage/blob-store";
 import { ERRORS } from "../src/api/errors";
 import { accountStub } from "../src/tasks/stubs";
-import { checkBegin, expiredLeases, leaseKey, nextExpiry, queuedLease, requeued, RUNNING_LEASE_MS, type Lease } from "../src/tasks/leases";
+import { checkBegin, expiredLeases, leaseKey, nextExpiry, queuedLease, requeued, RUNNING_LEASE_MS } from "../src/tasks/leases";
 import { isoNoZone, isTerminal, partRanges, STAGE_RULES, type Stage, type TaskError, type TaskRecord, type TaskLifecycle, type TaskResultPointers } from "../src/tasks/record";
 
 export type BeginOutcome = { proceed: true; record: TaskRecord } | { proceed: false; record: TaskRecord | null; reason: string };

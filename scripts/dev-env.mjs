@@ -5,8 +5,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { seedLocalModels } from "./seed-models.mjs";
+import { quietEnv, root } from "./quiet-env.mjs";
 
-export const root = resolve(import.meta.dirname, "..");
+// The checkout and the quiet environment, for the scripts that import them from here.
+export { quietEnv, root };
 
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
 const devVarsPath = resolve(root, ".dev.vars");
@@ -42,16 +44,6 @@ export async function startService({ port, persistTo = resolve(root, ".wrangler/
   await waitForHttp(`http://127.0.0.1:${port}/`, 120_000, main);
   return { workers, main };
 }
-
-export const quietEnv = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  NO_UPDATE_NOTIFIER: "1",
-  // Local runs have no browser to open and no account to log in to.
-  BROWSER: "none",
-};
 
 /** Reads .dev.vars (KEY=value lines) and adds any missing secret, keeping existing ones. */
 export function ensureDevVars() {

@@ -47,10 +47,12 @@ function zipParts(bytes: Uint8Array): string {
   return h.digest("hex");
 }
 
-async function digestOf(file: string): Promise<string> {
+/** The digest of what the core makes of `file`, and the error it met, if one. */
+async function digestOf(file: string): Promise<{ digest: string; error?: string }> {
   const bytes = new Uint8Array(readFileSync(file));
   const name = file.split("/").pop()!;
   const h = createHash("sha256");
+  let error: string | undefined;
   try {
     const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
     const store = new MemoryImageStore();
@@ -68,15 +70,18 @@ async function digestOf(file: string): Promise<string> {
       }
     }
   } catch (e) {
-    h.update(`error: ${e instanceof Error ? e.message : String(e)}`);
+    // A refused input (encrypted, damaged) is an output too: its error is digested and shown.
+    error = e instanceof Error ? e.message : String(e);
+    h.update(`error: ${error}`);
   }
-  return h.digest("hex");
+  return { digest: h.digest("hex"), error };
 }
 
 const files = [...inputsUnder(resolve(root, "test/fixtures")), ...inputsUnder(resolve(sharedDir(root), "corpus"))];
 const lines: string[] = [];
 for (const file of files) {
-  const line = `${(await digestOf(file)).slice(0, 16)} ${relative(root, file)}`;
+  const { digest, error } = await digestOf(file);
+  const line = `${digest.slice(0, 16)} ${relative(root, file)}${error ? ` (error: ${error.slice(0, 120)})` : ""}`;
   lines.push(line);
   process.stderr.write(`${line}\n`);
 }

@@ -7,12 +7,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { quietEnv, root } from "./dev-env.mjs";
+import { quietEnv, root } from "./quiet-env.mjs";
 
 const require = createRequire(import.meta.url);
 const bucket = "docparse-blobs";
 
-/** Read when called, not at load: dev-env.mjs imports this module while it is itself loading. */
+/** Read when called: only a seeding needs the package. */
 function source() {
   const models = JSON.parse(readFileSync(resolve(import.meta.dirname, "../src/ocr/models.json"), "utf8"));
   // The package exports only ./node, which lies beside its assets folder.

@@ -14,7 +14,7 @@ import { MemoryImageStore } from "./core/images/store";
 import { pdfiumRenderer, useWasmFromDisk } from "./cli/wasm-from-disk";
 import { defaultJobs, mayGoParallel, pagesOptions, readLongPdf, runPagesWorker, type PagesRequest } from "./cli/parallel-pages";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
-import { detectFileType } from "./core/detect";
+import { detectFileType } from "./core/pipeline/detect";
 import { openPdf } from "./core/backends/pdf/open";
 import type { Document } from "./core/model";
 

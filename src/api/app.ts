@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { readConfig } from "../env";
+import { readConfig } from "../config";
 import type { AppEnv } from "./context";
 import { failure, ok } from "./envelope";
 import { ApiError, ERRORS } from "./errors";

@@ -1,7 +1,8 @@
 // What every route handler gets besides the request: bindings, the clock (injectable, so
 // tests can move time) and the checked configuration.
 import type { Context } from "hono";
-import type { Config, Env } from "../env";
+import type { Config } from "../config";
+import type { Env } from "../env";
 import { dohResolver } from "./resolve-host";
 
 export interface AppVariables {

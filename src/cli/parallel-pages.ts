@@ -11,7 +11,8 @@
 import type { RegionRenderer } from "../core/ports";
 import { availableParallelism } from "node:os";
 import { Worker, type MessagePort } from "node:worker_threads";
-import { finishDocument, parsePages, type PagesPart } from "../core/pipeline";
+import { finishDocument, parsePages } from "../core/pipeline";
+import type { PagesPart } from "../core/pipeline/part";
 import { CoreError, isCoreError, type CoreErrorCode } from "../core/errors";
 import type { Document } from "../core/model";
 import type { FeatureConfig, ParseOptions } from "../core/options";

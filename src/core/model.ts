@@ -150,7 +150,7 @@ export interface Block {
   align?: "left" | "center" | "right" | "justify";
 }
 
-/** What a page's text was read from, and how far it can be trusted (reading-confidence.ts). */
+/** What a page's text was read from, and how far it can be trusted (pipeline/reading-confidence.ts). */
 export interface PageReading {
   /** The file's own text layer, an OCR layer another program laid over a scan, or our OCR. */
   source: "text-layer" | "ocr-layer" | "ocr";

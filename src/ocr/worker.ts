@@ -7,7 +7,7 @@
 /// <reference path="../core/ocr/modules.d.ts" />
 import { WorkerEntrypoint } from "cloudflare:workers";
 import ortWasm from "../core/ocr/generated/onnxruntime.wasm";
-import { newGrayImage } from "../core/backends/image/gray";
+import { newGrayImage } from "../core/images/gray";
 import { providePaddleAssets, type PaddleNet } from "../core/ocr/paddle/assets";
 import { readPage } from "../core/ocr/paddle/read-page";
 import type { PaddlePageReading } from "../core/ocr/paddle/reader";

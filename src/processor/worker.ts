@@ -5,12 +5,13 @@
 // Its results go to R2; what it did comes back as a small StageResult.
 /// <reference path="../core/ocr/modules.d.ts" />
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { computeStage, type ComputeEnv, type ComputeSettings, type StageResult } from "../tasks/compute";
+import { computeStage, type ComputeEnv } from "../tasks/compute";
+import type { ComputeSettings, ProcessorRpc, StageResult } from "../tasks/stage-rpc";
 import type { Stage, TaskRecord } from "../tasks/record";
 import { retryingBucket } from "../storage/blob-store";
 import "../native-zlib";
 
-export class Processor extends WorkerEntrypoint<ComputeEnv> {
+export class Processor extends WorkerEntrypoint<ComputeEnv> implements ProcessorRpc {
   async compute(record: TaskRecord, stage: Stage, range: number[] | undefined, settings: ComputeSettings): Promise<StageResult> {
     return computeStage({ ...this.env, BLOBS: retryingBucket(this.env.BLOBS) }, record, stage, range, settings);
   }

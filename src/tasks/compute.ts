@@ -3,7 +3,8 @@
 // StageResult, which the caller (src/tasks/run.ts) records in the task's object. It runs
 // in the processor Worker (src/processor/), so parsing never takes the CPU of the Worker
 // answering HTTP, or in process where there is no processor binding.
-import { finishDocument, heldTooMuch, isPagedType, parseDocument, parsePages, type PagesPart } from "../core/pipeline";
+import { finishDocument, isPagedType, parseDocument, parsePages } from "../core/pipeline";
+import { heldTooMuch, type PagesPart } from "../core/pipeline/part";
 import { MAX_HELD_PAGES_JSON_BYTES } from "../core/limits";
 import { renderWithImages } from "../core/render/images";
 import { baseName } from "../core/render/result";
@@ -12,7 +13,8 @@ import { isCoreError } from "../core/errors";
 import type { Document, FileType } from "../core/model";
 import type { ParseOptions } from "../core/options";
 import { CORE_TO_API, ERRORS } from "../api/errors";
-import type { Config, Env } from "../env";
+import type { Config } from "../config";
+import type { Env } from "../env";
 import { blobKeys, getBytes, getJson, putJson } from "../storage/blob-store";
 import { taskRenderer } from "./renderer";
 import { taskOcrReader } from "./ocr-reader";
@@ -20,32 +22,15 @@ import { providePaddleReader } from "../core/ocr/paddle/reader";
 import { R2ImageStore, taskImageAccess } from "./images";
 import { workersAiDescriber } from "./image-understanding";
 import { partRanges, type Stage, type TaskError, type TaskRecord, type TaskResultPointers } from "./record";
+import type { ComputeSettings, StageResult } from "./stage-rpc";
 
 /** What stage work needs of its Worker: storage, the renderer, the vision model and the signing secret. */
 export type ComputeEnv = Pick<Env, "BLOBS" | "RENDERER" | "OCR" | "AI" | "SIGNING_SECRET">;
-
-/** What it needs of the task's moment and the main Worker's configuration, passed with each call so the two Workers never disagree. */
-export interface ComputeSettings {
-  now: string;
-  config: Pick<Config, "PAGES_PER_PART" | "TEXT_PAGES_PER_PART" | "RESULT_TTL_SECONDS" | "PUBLIC_BASE_URL">;
-}
 
 export function computeSettings(config: Config, now: Date): ComputeSettings {
   const { PAGES_PER_PART, TEXT_PAGES_PER_PART, RESULT_TTL_SECONDS, PUBLIC_BASE_URL } = config;
   return { now: now.toISOString(), config: { PAGES_PER_PART, TEXT_PAGES_PER_PART, RESULT_TTL_SECONDS, PUBLIC_BASE_URL } };
 }
-
-export type StageResult =
-  /** The task's results are stored: it has succeeded. */
-  | { kind: "published"; result: TaskResultPointers }
-  /** Conversion: the parsed document is stored, the convert stage is next. */
-  | { kind: "document-stored" }
-  /** A long document: its first part (of `first` pages) is stored, the others are to be read in parts of `size` pages. */
-  | { kind: "first-part-stored"; size: number; first: number }
-  /** One part of a long document is stored. */
-  | { kind: "part-stored" }
-  /** The document cannot be processed (damaged, over a limit...): the task fails. */
-  | { kind: "failed"; error: TaskError };
 
 /** Runs one stage of a task; failures of the document are answered, passing ones (storage, a dead renderer) thrown to be retried. */
 export async function computeStage(env: ComputeEnv, record: TaskRecord, stage: Stage, range: number[] | undefined, settings: ComputeSettings): Promise<StageResult> {

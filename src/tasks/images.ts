@@ -4,7 +4,7 @@
 import type { ImageStore } from "../core/ports";
 import type { ImageAccess } from "../core/render/images";
 import type { ParseTaskOptions } from "./record";
-import type { Config } from "../env";
+import type { Config } from "../config";
 import { blobKeys, getBytes, signedUrl } from "../storage/blob-store";
 
 export class R2ImageStore implements ImageStore {

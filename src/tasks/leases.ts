@@ -7,22 +7,7 @@
 // MAX_STAGE_RESTARTS runs that died it fails the task and releases its pages. Pure
 // functions over the record's lease table, so the rules read in one place and test
 // without a runtime.
-import type { Stage } from "./record";
-
-export interface Lease {
-  stage: Stage;
-  /** `pages` only: the part's pages, [first, end) (an array, as RPC passes tuples). */
-  range?: number[];
-  state: "queued" | "running";
-  /** Epoch ms after which the work is taken for lost. */
-  expiresAt: number;
-  /** Runs of this work that died (their running lease expired). */
-  restarts: number;
-  /** Queued leases that expired and had their message sent again. */
-  resends: number;
-}
-
-export type Leases = Record<string, Lease>;
+import type { Lease, Leases, Stage } from "./record";
 
 /** A message not begun within this is taken for lost; each resend waits twice as long (a long backlog costs a few cheap duplicates, not a failed task). */
 export const QUEUED_LEASE_MS = 2 * 60_000;

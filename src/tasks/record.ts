@@ -1,7 +1,6 @@
 // The task record kept by a task's Durable Object, its state machines, and the two wire
 // shapes built from it (parse: lowercase statuses; convert: uppercase statuses).
 import type { ElementFormats, FeatureConfig, OutputFormat } from "../core/options";
-import type { Leases } from "./leases";
 
 export type TaskKind = "parse" | "convert";
 
@@ -10,6 +9,22 @@ export type TaskStatus = "queuing" | "processing" | "parsing" | "parsed" | "conv
 
 /** `pages` reads one part of a long document, `finish` joins the parts (see tasks/run.ts). */
 export type Stage = "parse" | "convert" | "pages" | "finish";
+
+/** A piece of work the task waits for (a stage, or one part of a long document): leases.ts has the rules. */
+export interface Lease {
+  stage: Stage;
+  /** `pages` only: the part's pages, [first, end) (an array, as RPC passes tuples). */
+  range?: number[];
+  state: "queued" | "running";
+  /** Epoch ms after which the work is taken for lost. */
+  expiresAt: number;
+  /** Runs of this work that died (their running lease expired). */
+  restarts: number;
+  /** Queued leases that expired and had their message sent again. */
+  resends: number;
+}
+
+export type Leases = Record<string, Lease>;
 
 export interface ParseTaskOptions {
   outputFormats: OutputFormat[];

@@ -5,10 +5,12 @@
 // expected, success (pages charged) or failure (pages released). Passing errors are
 // thrown so the consumer can retry them.
 import { ERRORS } from "../api/errors";
-import { readConfig, type Env } from "../env";
+import { readConfig } from "../config";
+import type { Env } from "../env";
 import { accountStub, taskStub } from "./stubs";
 import { HEARTBEAT_INTERVAL_MS } from "./leases";
-import { computeSettings, computeStage, type StageResult } from "./compute";
+import { computeSettings, computeStage } from "./compute";
+import type { StageResult } from "./stage-rpc";
 import { convertWireStatus, parseWireStatus, type Stage, type TaskError, type TaskRecord } from "./record";
 
 export type StageOutcome =

@@ -1,7 +1,7 @@
 // Accepting a task: inspect the document (type, pages), enforce limits, reserve pages,
 // store the input, create the task's Durable Object. Shared by sync and async endpoints.
 import { inspectDocument } from "../core/pipeline";
-import { detectFileType } from "../core/detect";
+import { detectFileType } from "../core/pipeline/detect";
 import { isCoreError } from "../core/errors";
 import { ApiError, CORE_TO_API, ERRORS } from "../api/errors";
 import type { Env } from "../env";

@@ -6,7 +6,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { strFromU8, unzipSync } from "fflate";
 import { decode as decodeJpeg } from "jpeg-js";
-import { NO_DESCRIBER } from "../../src/core/images/describe";
+import { NO_DESCRIBER } from "../../src/core/pipeline/describe";
 import { createKey, pdfFile, pollUntil, post } from "../helpers/api";
 
 let apiKey: string;

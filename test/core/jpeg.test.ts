@@ -3,7 +3,7 @@
 // larger than OCR reads shrunk while decoding to the block averages of the full picture.
 import { describe, expect, it } from "vitest";
 import { decode } from "jpeg-js";
-import { decodeJpeg } from "../../src/core/backends/image/jpeg";
+import { decodeJpeg } from "../../src/core/images/jpeg";
 import { fixtureFile } from "../helpers/corpus";
 
 /** jpeg-js's own gray for a gray JPEG, or the luma of its RGB (which adds chroma upsampling's rounding). */

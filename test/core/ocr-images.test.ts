@@ -8,7 +8,7 @@ import type { Document } from "../../src/core/model";
 import { corpusFile, fixtureFile } from "../helpers/corpus";
 import { MemoryImageStore } from "../../src/core/images/store";
 import { imageRulings, withoutRules } from "../../src/core/ocr/rulings";
-import { newGrayImage } from "../../src/core/backends/image/gray";
+import { newGrayImage } from "../../src/core/images/gray";
 import { splitAtGaps } from "../../src/core/ocr/paddle/line-image";
 
 const options = { features: DEFAULT_FEATURES };

@@ -1,7 +1,7 @@
 // The parsing core on real documents, run inside workerd (the production runtime).
 import { withPrintedMath } from "../../src/core/render/formula";
 import { describe, expect, it } from "vitest";
-import { detectFileType } from "../../src/core/detect";
+import { detectFileType } from "../../src/core/pipeline/detect";
 import { CoreError } from "../../src/core/errors";
 import { inspectDocument, parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";

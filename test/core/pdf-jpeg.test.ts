@@ -7,11 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { decode as decodePng } from "fast-png";
 import { decode as decodeJpeg } from "jpeg-js";
-import { pdfPageRuns } from "../../src/core/pipeline";
+import { pdfPageRuns } from "../../src/core/pipeline/pdf-pages";
 import { openPdf } from "../../src/core/backends/pdf/open";
 import { decodedObject, imagePlacements, withPixels } from "../../src/core/backends/pdf/images";
 import type { Matrix, OperatorList } from "../../src/core/backends/pdf/operator-walk";
-import { storePageImages } from "../../src/core/images/pdf-page";
+import { storePageImages } from "../../src/core/pipeline/pdf-page-images";
 import { MemoryImageStore } from "../../src/core/images/store";
 import { picturesPdf } from "../../scripts/chaos/made-documents.mjs";
 import { fixtureFile } from "../helpers/corpus";

@@ -4,8 +4,8 @@
 // picture decoded whole may have, read rather than refused.
 import { describe, expect, it } from "vitest";
 import { decode } from "fast-png";
-import { decodePng } from "../../src/core/backends/image/png";
-import { luma, overWhite } from "../../src/core/backends/image/gray";
+import { decodePng } from "../../src/core/images/png";
+import { luma, overWhite } from "../../src/core/images/gray";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import { fixtureFile } from "../helpers/corpus";

@@ -2,7 +2,8 @@
 // columns but not their rows, unruled tables, header rows, tables continued over pages, and
 // ordinary multi-column text that must stay text.
 import { describe, expect, it } from "vitest";
-import { parseDocument, pdfPageRuns } from "../../src/core/pipeline";
+import { parseDocument } from "../../src/core/pipeline";
+import { pdfPageRuns } from "../../src/core/pipeline/pdf-pages";
 import { DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
 import type { Block, Document, TableCell } from "../../src/core/model";
 import { tableHtml, tableMarkdown } from "../../src/core/render/table";

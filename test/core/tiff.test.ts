@@ -2,8 +2,8 @@
 // fax servers keep them: decoded packed and shrunk as it is turned to gray, so it is read
 // rather than refused past the 16 million pixels a picture decoded whole may have.
 import { describe, expect, it } from "vitest";
-import { decodeTiffPage } from "../../src/core/backends/image/tiff";
-import { probeImage } from "../../src/core/backends/image/probe";
+import { decodeTiffPage } from "../../src/core/images/tiff";
+import { probeImage } from "../../src/core/images/probe";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import { fixtureFile } from "../helpers/corpus";

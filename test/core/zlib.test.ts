@@ -8,7 +8,7 @@ import { decode } from "fast-png";
 import { zlibSync } from "fflate";
 import { provideNativeZlib } from "../../src/core/zlib";
 import { encodePng } from "../../src/core/images/png-encode";
-import { decodedImageToPng, decodedSamples } from "../../src/core/images/png";
+import { decodedImageToPng, decodedSamples } from "../../src/core/backends/pdf/decoded-images";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import { isCoreError } from "../../src/core/errors";

@@ -4,7 +4,7 @@
 // whose words stand taller than wide is read again turned a quarter both ways, and a page
 // read with little confidence is read again upside down. The most confident reading is
 // kept, with how far the page was turned for it.
-import { doubled, fitWithin, rotateGray, type GrayImage } from "../backends/image/gray";
+import { doubled, fitWithin, rotateGray, type GrayImage } from "../images/gray";
 import { MAX_OCR_PIXELS } from "../limits";
 import type { OcrPageResult } from "./engine";
 import type { OcrLanguage } from "./languages";

@@ -5,7 +5,7 @@
 // (Chinese, a poor scan) goes to PP-OCR, which reads Chinese and English and finds the page's direction and skew from its
 // lines; its reading is kept when it is confident, or more confident than Tesseract's.
 // Where PP-OCR is not there, Tesseract reads on alone: turned, and in Chinese.
-import { fitWithin, rotateGray, type GrayImage } from "../backends/image/gray";
+import { fitWithin, rotateGray, type GrayImage } from "../images/gray";
 import { MAX_OCR_PIXELS } from "../limits";
 import { recognizeUpright, standsOnEnd, type UprightReading } from "./orientation";
 import { paddleReader, type PaddlePageReading } from "./paddle/reader";

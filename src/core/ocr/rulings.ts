@@ -7,7 +7,7 @@
 // a chain long enough is a rule. Letters give short pieces (their bars are an em at most),
 // filled areas give thick ones: neither makes a rule.
 import type { Ruling } from "../runs";
-import { newGrayImage, type GrayImage } from "../backends/image/gray";
+import { newGrayImage, type GrayImage } from "../images/gray";
 
 /** Darker than this (0 black .. 255 white) is ink. */
 const INK = 140;

@@ -1,20 +1,19 @@
 // Office inputs (.docx, .pptx, .xlsx and .xls, and OpenDocument .odt, .ods, .odp) read natively from their
-// zipped XML parts: the entry the
-// pipeline calls. Each format's reader gives pages of blocks already structured (headings,
-// lists, tables), so none of the PDF processors run on them.
+// zipped XML parts: the entry the pipeline calls (pipeline/office.ts). Each format's reader
+// gives pages of blocks already structured (headings, lists, tables), so none of the PDF
+// processors run on them.
 import { CoreError } from "../../errors";
 import type { Document, FileType } from "../../model";
-import type { ParseOptions } from "../../options";
+import type { ImageSink } from "../../ports";
 import { parseDocx, type OfficeParse } from "./docx/index";
 import { parseOds } from "./odf/sheet";
 import { parseOdt } from "./odf/text";
 import { parseOdp } from "./odf/presentation";
 import { parseXls, xlsSheetCount } from "./xls/index";
-import { hideImagesInTables } from "../../processors/figures";
 import { parsePptx } from "./pptx/index";
 import { parseXlsx, visibleSheetCount } from "./xlsx/index";
 import { OfficeZip } from "./zip";
-import { dropPictures, storePictures } from "./store-pictures";
+import { dropPictures, storePictures, type PicturesAtHand } from "./store-pictures";
 
 export type { OfficeParse };
 export type OfficeType = ".docx" | ".pptx" | ".xlsx" | ".xls" | ".odt" | ".ods" | ".odp";
@@ -78,7 +77,17 @@ export function inspectOffice(bytes: Uint8Array, type: OfficeType): { fileType: 
   return { fileType: type, pageCount: parseOffice(bytes, type).pageCount };
 }
 
-export async function officeDocument(bytes: Uint8Array, fileName: string, type: OfficeType, options: ParseOptions): Promise<Document> {
+/** What an Office file's reading is asked for. */
+export interface OfficeReadOptions {
+  /** Read only pages [start, end) (0-based); all when absent. */
+  pageRange?: [number, number];
+  /** Where the kept pages' pictures go; without it no picture is read and the picture blocks are left out. */
+  sink?: ImageSink;
+  /** Called page by page with the page's blocks and the bytes of its pictures, while they are at hand (image understanding, figure text). */
+  picturesAtHand?: PicturesAtHand;
+}
+
+export async function readOfficeDocument(bytes: Uint8Array, fileName: string, type: OfficeType, options: OfficeReadOptions): Promise<Document> {
   const zip = type === ".xls" ? undefined : new OfficeZip(bytes);
   const parsed = zip ? parseOfficeZip(zip, type as Exclude<OfficeType, ".xls">) : parseXls(bytes);
   const [start, end] = options.pageRange ?? [0, parsed.pages.length];
@@ -86,10 +95,8 @@ export async function officeDocument(bytes: Uint8Array, fileName: string, type: 
   const warnings = [...parsed.warnings];
   // Pictures are read only for the pages kept, after the text: the parse itself holds no image bytes.
   if (zip && parsed.pictures?.size) {
-    if (options.images) warnings.push(...(await storePictures(zip, pages, parsed.pictures, options.images, options.features.enable_image_understanding, options.features.enable_image_ocr)));
+    if (options.sink) warnings.push(...(await storePictures(zip, pages, parsed.pictures, options.sink, options.picturesAtHand)));
     else dropPictures(pages, parsed.pictures);
   }
-  if (!options.features.enable_table_image) hideImagesInTables(pages);
-  options.onProgress?.(pages.length, pages.length);
   return { source: { fileName, fileType: type, pageCount: parsed.pageCount, title: parsed.title }, pages, warnings };
 }

@@ -2,14 +2,13 @@
 // part is read (under the package's unzip caps, like any part), handed to the sink with
 // its bytes unchanged, and dropped; its blocks get the ref. A part shown twice is stored
 // once. Without a sink no picture is read and the image blocks are left out, as a PDF's
-// figures are.
+// figures are. A page's pictures are handed on with their bytes while they are at hand
+// (image understanding and figure text run on them: pipeline/office.ts).
 import { CoreError } from "../../errors";
 import type { Block, FileType, Page, Warning } from "../../model";
-import type { ImageOptions } from "../../options";
+import type { ImageSink } from "../../ports";
 import { imageRef } from "../../images/store";
-import { describeBudget, describeFigures } from "../../images/describe";
-import { figureTextBudget, readFigureText } from "../../images/figure-text";
-import { probeImage } from "../image/probe";
+import { probeImage } from "../../images/probe";
 import { extensionOf, WEB_IMAGE_MIMES, type PictureParts } from "./pictures";
 import type { OfficeZip } from "./zip";
 
@@ -18,16 +17,17 @@ const PROBED: Record<string, FileType> = { "image/png": ".png", "image/jpeg": ".
 /** Formats a vision model takes. */
 const DESCRIBABLE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
+/** Called with a page's kept blocks and the bytes of its pictures (by ref) while they are at hand. */
+export type PicturesAtHand = (blocks: Block[], bytesOf: Map<string, Uint8Array>) => Promise<void>;
+
 export function dropPictures(pages: Page[], pictures: PictureParts): void {
   for (const page of pages) page.blocks = page.blocks.filter((b) => !pictures.has(b));
 }
 
-export async function storePictures(zip: OfficeZip, pages: Page[], pictures: PictureParts, images: ImageOptions, describe: boolean, readText = false): Promise<Warning[]> {
+export async function storePictures(zip: OfficeZip, pages: Page[], pictures: PictureParts, sink: ImageSink, picturesAtHand?: PicturesAtHand): Promise<Warning[]> {
   const stored = new Map<string, { ref: string; mime: string; width?: number; height?: number } | null>();
   const unreadable: string[] = [];
   const notWeb = new Set<string>();
-  const budget = describeBudget();
-  const textBudget = figureTextBudget();
   for (const page of pages) {
     let n = 0;
     const bytesOf = new Map<string, Uint8Array>();
@@ -43,7 +43,7 @@ export async function storePictures(zip: OfficeZip, pages: Page[], pictures: Pic
         const bytes = readPicture(zip, part, unreadable);
         if (bytes) {
           const ref = imageRef(page.index, n++, extensionOf(mime, part));
-          await images.sink.put(ref, bytes, mime);
+          await sink.put(ref, bytes, mime);
           stored.set(part, { ref, mime, ...pixelSize(bytes, mime) });
           if (DESCRIBABLE.has(mime)) bytesOf.set(ref, bytes);
         } else stored.set(part, null);
@@ -56,8 +56,7 @@ export async function storePictures(zip: OfficeZip, pages: Page[], pictures: Pic
     }
     page.blocks = kept;
     // The bytes are at hand only now: image understanding runs page at a time, as for PDFs.
-    if (describe && bytesOf.size) await describeFigures(kept.filter((b) => b.image && bytesOf.has(b.image.ref)), bytesOf, images.describer, budget);
-    if (readText && bytesOf.size) await readFigureText(kept, bytesOf, textBudget);
+    if (bytesOf.size) await picturesAtHand?.(kept, bytesOf);
   }
   const warnings: Warning[] = [];
   if (unreadable.length) warnings.push({ code: "images_not_extracted", message: `${unreadable.length} picture(s) could not be read and are left out: ${unreadable.slice(0, 3).join("; ")}.` });

@@ -230,6 +230,13 @@ export function attr(el: XmlElement | undefined, local: string): string | undefi
   return undefined;
 }
 
+/** An on/off property (`<w:b/>`, `<w:b w:val="0"/>`): on unless its val says off; undefined when the element is absent. */
+export function onOff(el: XmlElement | undefined): boolean | undefined {
+  if (!el) return undefined;
+  const v = attr(el, "val");
+  return v === undefined || !["0", "false", "off", "none"].includes(v);
+}
+
 /** All text beneath an element, concatenated. */
 export function textOf(el: XmlElement): string {
   let s = "";

@@ -6,7 +6,7 @@
 // images and full-page backgrounds are dropped before any pixel is touched.
 import type { BBox } from "../../model";
 import { coveredShare } from "../../geometry";
-import { decodedImageToPng, type DecodedImage } from "../../images/png";
+import { decodedImageToPng, type DecodedImage } from "./decoded-images";
 import type { PdfPage } from "./open";
 import { decodeDeferredJpeg, pdfjs } from "./pdfjs";
 import { applyMatrix, walkOperators, type Matrix, type OperatorList } from "./operator-walk";

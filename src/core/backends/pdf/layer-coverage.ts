@@ -1,11 +1,11 @@
 // How much of a scan's print its OCR text layer covers: the other half of a page's
-// confidence, beside whether the layer's words read as words (reading-confidence.ts). An
+// confidence, beside whether the layer's words read as words (pipeline/reading-confidence.ts). An
 // OCR layer that skipped a column, a handwritten note or a passage in Fraktur holds good
 // words and still leaves part of the page unread. The scan is cut into cells; a cell with
 // the ink of print in it is read when a word of the layer lies on it.
 import type { Run } from "../../runs";
 import type { BBox } from "../../model";
-import type { GrayImage } from "../image/gray";
+import type { GrayImage } from "../../images/gray";
 
 /** Cell side (points): about a line of body text. */
 const CELL = 12;

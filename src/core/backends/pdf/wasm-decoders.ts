@@ -20,7 +20,7 @@ export function providePdfWasmDecoders(decoders: PdfWasmDecoders): void {
 export function installPdfWasmDecoders(): void {
   const hook = async (filename: string) => {
     // Imported lazily: only workerd's bundler knows how to load the modules it imports.
-    const decoders = provided ?? (await import("./wasm-bundled")).bundledPdfWasm;
+    const decoders: PdfWasmDecoders = provided ?? (await import("./wasm-bundled")).bundledPdfWasm;
     return decoders.compile(filename);
   };
   (globalThis as { __docparsePdfjsWasm?: typeof hook }).__docparsePdfjsWasm = hook;

@@ -1,7 +1,7 @@
 // Text detection (PP-OCR's DB network): a probability map of "text here", drawn in strips
 // of bounded size (the WASM memory a run needs grows with its input), then read into one
 // oriented box per text line: its centre, the direction it runs, its length and height.
-import type { GrayImage } from "../../backends/image/gray";
+import type { GrayImage } from "../../images/gray";
 import type { PaddleRuntime } from "./runtime";
 
 /** The longest side the network looks at: 1600 keeps 8 pt type of a 300 dpi A4 page near 16 px. */

@@ -1,7 +1,7 @@
 // A text line cut out of the page along its own direction, scaled to the height the
 // networks read (48 px), as their normalised NCHW input: the page is never turned or
 // deskewed as a whole, each line is sampled straight from where it lies.
-import type { GrayImage } from "../../backends/image/gray";
+import type { GrayImage } from "../../images/gray";
 
 export const LINE_HEIGHT = 48;
 

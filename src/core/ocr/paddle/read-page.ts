@@ -3,7 +3,7 @@
 // on which end of it comes first), each line read along that direction, and its characters
 // cut into words. Words come out in the page's upright, deskewed frame, as if the picture
 // had been turned and straightened first (it never is: each line is sampled where it lies).
-import { rotateGray, type GrayImage } from "../../backends/image/gray";
+import { rotateGray, type GrayImage } from "../../images/gray";
 import type { BBox } from "../../model";
 import type { OcrWord } from "../tsv";
 import { detectText, type TextBox } from "./detect";

@@ -2,7 +2,7 @@
 // OCR Worker, which has the networks), or the OCR Worker over its service binding (the
 // processor Worker, whose bundle has no room for them). Unset, pictures are read by
 // Tesseract alone.
-import type { GrayImage } from "../../backends/image/gray";
+import type { GrayImage } from "../../images/gray";
 import type { OcrPageResult } from "../engine";
 
 export interface PaddlePageReading {

@@ -1,7 +1,7 @@
 // Line recognition (PP-OCR's SVTR-LCNet, CTC head): the characters of one line, each with
 // where along the line it was read and how sure the network was, so the line can be cut
 // into words with boxes of their own.
-import type { GrayImage } from "../../backends/image/gray";
+import type { GrayImage } from "../../images/gray";
 import { LINE_HEIGHT, lineInput, type LineFrame } from "./line-image";
 import type { PaddleRuntime } from "./runtime";
 

@@ -8,12 +8,12 @@
 // new page; consecutive breaks with nothing between count once.
 import type { Block, TableCell } from "../../../model";
 import { cleanText, tableBlock, textBlock, type RunText } from "../blocks";
-import { attr, kid, kids, path, type XmlElement } from "../xml";
+import { attr, kid, kids, onOff, path, type XmlElement } from "../xml";
 import type { Relationships } from "../rels";
 import { altTextOf, blipOf, blipTarget, extentPoints, pictureBlock, pictureProps, type PictureParts } from "../pictures";
 import type { Numbering } from "./numbering";
 import { ommlToLatex } from "./omml";
-import { onOff, paragraphStyleId, type Styles } from "./styles";
+import { paragraphStyleId, type Styles } from "./styles";
 
 export interface DocxContext {
   styles: Styles;

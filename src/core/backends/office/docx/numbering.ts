@@ -2,8 +2,7 @@
 // reference gets the marker Word shows ("2.1.", "b)", "•"), counted in document order.
 // Counters belong to the abstract definition, so separate w:num instances of one list
 // continue each other, unless an instance overrides a start value (then it counts alone).
-import { attr, kid, kids, parseXml, type XmlElement } from "../xml";
-import { onOff } from "./styles";
+import { attr, kid, kids, onOff, parseXml, type XmlElement } from "../xml";
 
 export interface NumberingRef {
   numId: string;

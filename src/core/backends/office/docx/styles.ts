@@ -1,7 +1,7 @@
 // Paragraph styles of a Word document (word/styles.xml), resolved through `basedOn`: what
 // makes a paragraph a heading (outline level, "heading N", "Title"), the numbering a style
 // carries (numbered headings), and the run emphasis a style gives.
-import { attr, kid, kids, parseXml, path, type XmlElement } from "../xml";
+import { attr, kid, kids, onOff, parseXml, path, type XmlElement } from "../xml";
 import type { NumberingRef } from "./numbering";
 
 export interface ParagraphStyle {
@@ -31,12 +31,6 @@ const MONOSPACE = /courier|consolas|mono|menlo|inconsolata/i;
 const CODE_NAME = /\b(code|source|preformatted|html preformatted|macro text)\b/i;
 /** basedOn chains are short; a loop in a broken file must not hang us. */
 const MAX_STYLE_CHAIN = 20;
-
-export function onOff(el: XmlElement | undefined): boolean | undefined {
-  if (!el) return undefined;
-  const v = attr(el, "val");
-  return v === undefined || !["0", "false", "off", "none"].includes(v);
-}
 
 export function readStyles(xml: string | null): Styles {
   const byId = new Map<string, ParagraphStyle>();

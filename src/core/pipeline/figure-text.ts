@@ -4,8 +4,8 @@
 // out: a photograph yields a few garbled "words", not text.
 import type { Block, FileType } from "../model";
 import { CoreError } from "../errors";
-import { decodePage } from "../backends/image/decode";
-import { probeImage } from "../backends/image/probe";
+import { decodePage } from "../images/decode";
+import { probeImage } from "../images/probe";
 import { recognizePage } from "../ocr/recognize";
 
 /** Pictures read per document at most: each is an OCR run of up to a second. */

@@ -9,8 +9,8 @@ import type { PageRuns } from "../runs";
 import type { PdfPage } from "../backends/pdf/open";
 import { pageImages } from "../backends/pdf/images";
 import { pageDrawingClusters } from "../backends/pdf/drawing-clusters";
-import { mayHoldFigure } from "./figure-hint";
-import { imageRef } from "./store";
+import { mayHoldFigure } from "../processors/figure-hint";
+import { imageRef } from "../images/store";
 
 export interface PageImageContext {
   sink: ImageSink;

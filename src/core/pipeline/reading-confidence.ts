@@ -5,7 +5,7 @@
 // symbol soup, glyph codes without letters and an OCR engine's misreadings are not. A page
 // we read by OCR is also judged by the recogniser's own confidence in its words, and an OCR
 // layer by how much of its scan's print its words cover (backends/pdf/layer-coverage.ts).
-import type { Page, PageReading, Warning } from "./model";
+import type { Page, PageReading, Warning } from "../model";
 
 /** Below this, a page's reading is reported as doubtful. */
 export const LOW_CONFIDENCE = 0.6;

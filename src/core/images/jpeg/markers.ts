@@ -2,7 +2,7 @@
 // their sampling), quantisation and Huffman tables, the restart interval, and where each
 // scan's entropy-coded data begins. Only Huffman-coded frames (baseline, extended and
 // progressive) are read; arithmetic coding and lossless JPEG are refused.
-import { CoreError } from "../../../errors";
+import { CoreError } from "../../errors";
 
 export interface FrameComponent {
   id: number;

@@ -1,78 +1,35 @@
-// The one entry point of the core: bytes in, Document out (detect -> backend ->
-// processors), used by the Worker's stages, the CLI and the tests alike.
-import type { RegionRenderer } from "./ports";
-import type { OutlineEntry, PageRuns } from "./runs";
-import { detectFileType } from "./detect";
-import { CoreError } from "./errors";
-import type { Document, DocumentSource, FileType, Page, Warning } from "./model";
-import type { FeatureConfig, ParseOptions } from "./options";
-import { checkLimits, openPdf, type PdfPage } from "./backends/pdf/open";
-import { pageRuns, withDrawnRules } from "./backends/pdf/runs";
-import { mayHoldTable } from "./processors/tables/hints";
-import { scanCoverage, scannedPageRuns, type PageRenderer } from "./backends/pdf/scan";
-import { withOutlinedText } from "./backends/pdf/outlined-text";
-import { grayFromSamples } from "./backends/image/gray";
+// A PDF's pages through the backend and the processors, one page at a time: the text layer
+// (with the drawing's rules where the text may hold a table), OCR where the layer cannot be
+// trusted or is missing, pictures to the sink, then the page's processing and the steps on
+// its figures.
+import type { RegionRenderer } from "../ports";
+import type { OutlineEntry, PageRuns } from "../runs";
+import { CoreError } from "../errors";
+import type { Page, Warning } from "../model";
+import type { ParseOptions } from "../options";
+import { checkLimits, openPdf, type PdfPage } from "../backends/pdf/open";
+import { pageRuns, withDrawnRules } from "../backends/pdf/runs";
+import { scanCoverage, scannedPageRuns, type PageRenderer } from "../backends/pdf/scan";
+import { withOutlinedText } from "../backends/pdf/outlined-text";
+import { pageDrawing } from "../backends/pdf/drawing";
+import { colorRuns } from "../backends/pdf/text-colors";
+import { documentHasImageXObjects } from "../backends/pdf/images";
+import { readOutline } from "../backends/pdf/outline";
+import { grayFromSamples } from "../images/gray";
 import { decode as decodePng } from "fast-png";
-import { pageDrawing } from "./backends/pdf/drawing";
-import { colorRuns } from "./backends/pdf/text-colors";
-import { documentHasImageXObjects } from "./backends/pdf/images";
-import { storePageImages, type PageImageContext } from "./images/pdf-page";
-import { describeBudget, describeFigures, type DescribeBudget } from "./images/describe";
-import { figureTextBudget, readFigureText } from "./images/figure-text";
-import { renderPendingRegions, type PendingRegion } from "./images/drawn-regions";
-import { REGION_DPI, regionPixelSize } from "./raster/region";
-import { readOutline } from "./backends/pdf/outline";
-import { processDocument, processPage, type DocumentHints } from "./processors/index";
-import { isOcrLayer } from "./processors/ocr-layer";
+import { REGION_DPI, regionPixelSize } from "../raster/region";
+import { processPage } from "../processors/index";
+import { isOcrLayer } from "../processors/ocr-layer";
+import { mayHoldTable } from "../processors/tables/hints";
+import { storePageImages, type PageImageContext } from "./pdf-page-images";
+import { describeBudget, describeFigures, type DescribeBudget } from "./describe";
+import { figureTextBudget, readFigureText } from "./figure-text";
+import { renderPendingRegions, type PendingRegion } from "./drawn-regions";
 import { coverageConfidence, noteReading } from "./reading-confidence";
-import { inspectOffice, isLegacyOfficeType, isOfficeType, legacyOfficeError, officeDocument } from "./backends/office/index";
-import { imagePages, inspectImage, isImageType } from "./backends/image/index";
+import { heldBudget, type PagesPart } from "./part";
 
-const notYet = (type: FileType) =>
-  new CoreError("format_not_implemented", `${type} files are recognised but not supported yet; send a PDF (parsing of images and Office files is on its way).`);
-
-/** Type and page count, cheaply: what the API needs to accept a task and reserve pages. */
-export async function inspectDocument(bytes: Uint8Array, fileName: string): Promise<{ fileType: FileType; pageCount: number }> {
-  const fileType = detectFileType(bytes, fileName);
-  if (isOfficeType(fileType)) return inspectOffice(bytes, fileType);
-  if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType, bytes);
-  if (isImageType(fileType)) return inspectImage(bytes, fileType);
-  if (fileType !== ".pdf") throw notYet(fileType);
-  const doc = await openPdf(bytes);
-  try {
-    return { fileType, pageCount: doc.numPages };
-  } finally {
-    await doc.loadingTask.destroy();
-  }
-}
-
-export async function parseDocument(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<Document> {
-  const fileType = detectFileType(bytes, fileName);
-  if (isOfficeType(fileType)) return officeDocument(bytes, fileName, fileType, options);
-  return finishDocument([await parsePages(bytes, fileName, options)], options.features);
-}
-
-/**
- * The pages of a PDF or an image file, read and processed one by one (`options.pageRange`,
- * default all), before the steps that need the whole document (furniture, headings,
- * lists, cross-page merges): a long scan is read as several parts, in several isolates,
- * and finished once (`finishDocument`).
- */
-export interface PagesPart {
-  source: DocumentSource;
-  pages: Page[];
-  warnings: Warning[];
-  hints: DocumentHints;
-}
-
-/** Formats read page by page, whose parts can be read apart: PDFs and images. */
-export const isPagedType = (fileType: FileType) => fileType === ".pdf" || isImageType(fileType);
-
-export async function parsePages(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<PagesPart> {
-  const fileType = detectFileType(bytes, fileName);
-  if (isLegacyOfficeType(fileType)) throw legacyOfficeError(fileType, bytes);
-  if (isImageType(fileType)) return imagePages(bytes, fileName, fileType, options);
-  if (fileType !== ".pdf") throw notYet(fileType);
+/** The pages of a PDF (options.pageRange of them), read and processed one at a time; finishDocument finishes the document. */
+export async function pdfPages(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<PagesPart> {
   const pdf = await openPdf(bytes);
   try {
     const [start, end] = options.pageRange ?? [0, pdf.numPages];
@@ -131,39 +88,10 @@ export async function parsePages(bytes: Uint8Array, fileName: string, options: P
     // The outline is the whole document's: the part that starts it carries it.
     const outline = start === 0 ? await readOutline(pdf) : [];
     const title = await documentTitle(pdf);
-    return { source: { fileName, fileType, pageCount: pdf.numPages, title }, pages, warnings, hints: { outline, tagged } };
+    return { source: { fileName, fileType: ".pdf", pageCount: pdf.numPages, title }, pages, warnings, hints: { outline, tagged } };
   } finally {
     await pdf.loadingTask.destroy();
   }
-}
-
-/**
- * Counts what the parsed pages hold (their JSON length, about what they cost in memory)
- * against the budget, and fails the document the moment it passes it.
- */
-export function heldBudget(budgetBytes: number | undefined) {
-  let held = 0;
-  return {
-    add(page: Page, index: number): void {
-      if (budgetBytes === undefined) return;
-      held += JSON.stringify(page).length;
-      if (held > budgetBytes) throw heldTooMuch(budgetBytes, `by page ${index + 1}`);
-    },
-  };
-}
-
-export const heldTooMuch = (budgetBytes: number, where: string) =>
-  new CoreError("limit_exceeded", `The document's parsed content passes ${Math.round(budgetBytes / 1048576)} MB ${where}, more than one worker can hold at once: split it into smaller documents.`);
-
-/** The parts of a document joined in page order, and the steps that need all its pages run. */
-export function finishDocument(parts: PagesPart[], features: FeatureConfig): Document {
-  const ordered = [...parts].sort((a, b) => (a.pages[0]?.index ?? 0) - (b.pages[0]?.index ?? 0));
-  const pages = ordered.flatMap((p) => p.pages);
-  const warnings = ordered.flatMap((p) => p.warnings);
-  const unreadable = warnings.filter((w) => w.code === "page_unreadable");
-  if (pages.length > 0 && unreadable.length === pages.length) throw new CoreError("corrupt_file", `No page of the ${ordered[0].source.fileType === ".pdf" ? "PDF" : "file"} could be read (${unreadable[0].message}).`);
-  processDocument(pages, features, { outline: ordered.flatMap((p) => p.hints.outline ?? []), tagged: ordered.flatMap((p) => p.hints.tagged ?? []) });
-  return { source: ordered[0].source, pages, warnings };
 }
 
 /** A PDF page's runs, with its drawing's rules where its text may hold a table or sets formulas. */

@@ -1,9 +1,9 @@
 // What kind of file this is: magic bytes first, then the container's contents (the streams
 // of an OLE2 .doc/.xls/.ppt, the parts of OOXML and ODF zips); the file name only where
 // those say nothing.
-import { CoreError } from "./errors";
-import type { FileType } from "./model";
-import { readCompoundFile } from "./backends/office/cfb";
+import { CoreError } from "../errors";
+import type { FileType } from "../model";
+import { readCompoundFile } from "../backends/office/cfb";
 
 const ACCEPTED = "PDF, images (PNG, JPEG, BMP, TIFF, WEBP, GIF), Word (.docx/.doc), PowerPoint (.pptx/.ppt) or Excel (.xlsx/.xls)";
 

@@ -5,8 +5,8 @@
 // luma's coefficients (2 bytes a pixel) until the last scan. RGB and CMYK JPEGs, which
 // have no luma channel, go to jpeg-js (pure JS, BSD-3-Clause) within its memory cap.
 import { decode } from "jpeg-js";
-import { CoreError } from "../../errors";
-import { MAX_SHRUNK_IMAGE_PIXELS, MAX_OCR_PIXELS, MAX_PROGRESSIVE_JPEG_PIXELS } from "../../limits";
+import { CoreError } from "../errors";
+import { MAX_SHRUNK_IMAGE_PIXELS, MAX_OCR_PIXELS, MAX_PROGRESSIVE_JPEG_PIXELS } from "../limits";
 import { grayFromSamples, newGrayImage, type GrayImage } from "./gray";
 import { idctBlock } from "./jpeg/idct";
 import { walkJpeg, type FrameComponent, type JpegHeader } from "./jpeg/markers";

@@ -1,9 +1,9 @@
 // One page of an image file, ready for the OCR engine: decoded to gray here where a small
 // pure-JS decoder exists, handed over encoded where only Leptonica (inside the engine) reads
 // it (WEBP). Sizes were checked on the header before this runs (probe.ts).
-import { CoreError } from "../../errors";
-import type { FileType } from "../../model";
-import { MAX_OCR_PIXELS } from "../../limits";
+import { CoreError } from "../errors";
+import type { FileType } from "../model";
+import { MAX_OCR_PIXELS } from "../limits";
 import { decodeBmp } from "./bmp";
 import { decodeGif } from "./gif";
 import { fitWithin, type GrayImage } from "./gray";

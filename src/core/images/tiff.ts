@@ -2,8 +2,8 @@
 // Only after probe.ts has checked the file's directories: UTIF trusts their offsets.
 /// <reference path="./modules.d.ts" />
 import UTIF from "utif";
-import { CoreError } from "../../errors";
-import { MAX_OCR_PIXELS } from "../../limits";
+import { CoreError } from "../errors";
+import { MAX_OCR_PIXELS } from "../limits";
 import { grayFromSamples, ShrinkingGray, type GrayImage } from "./gray";
 
 const WHITE_IS_ZERO = 0;

@@ -1,6 +1,6 @@
 // BMP to gray, read here (the format is small): uncompressed 1/4/8-bit palette, 24- and
 // 32-bit pixels, bottom-up or top-down rows.
-import { CoreError } from "../../errors";
+import { CoreError } from "../errors";
 import { luma, newGrayImage, type GrayImage } from "./gray";
 
 const BI_RGB = 0;

@@ -1,9 +1,9 @@
 // Size of an image read from its header alone, before any pixel is decoded, so the caps
 // on dimensions and pixel count (decompression bombs) hold before memory is spent.
-import { CoreError } from "../../errors";
-import type { FileType } from "../../model";
+import { CoreError } from "../errors";
+import type { FileType } from "../model";
 import { isInterlacedPng } from "./png";
-import { MAX_IMAGE_DIMENSION, MAX_IMAGE_PIXELS, MAX_SHRUNK_IMAGE_PIXELS, MAX_PARSE_PAGES } from "../../limits";
+import { MAX_IMAGE_DIMENSION, MAX_IMAGE_PIXELS, MAX_SHRUNK_IMAGE_PIXELS, MAX_PARSE_PAGES } from "../limits";
 
 export interface ImageSize {
   width: number;

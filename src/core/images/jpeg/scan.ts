@@ -2,7 +2,7 @@
 // and successive approximation) decoded into DCT coefficients, block by block. A port of
 // the algorithms of the JPEG standard (ITU T.81, annexes F and G) as stb_image and pdf.js
 // write them; the caller chooses which component's blocks it keeps.
-import { CoreError } from "../../../errors";
+import { CoreError } from "../../errors";
 import { ZIGZAG, type Frame, type FrameComponent, type HuffmanTable, type Scan } from "./markers";
 
 const damaged = (why: string) => new CoreError("corrupt_file", `The JPEG image is damaged and could not be decoded (${why}).`);
