@@ -1,6 +1,6 @@
 // A PDF page's images, from extraction to the store: the page's drawing is read only when
 // it is already at hand (tables fetched it) or when the page's text leaves room for a
-// figure (figure-hint.ts) and the file has image XObjects or vector figures will be drawn; the
+// figure (processors/figure-hint.ts) and the file has image XObjects or vector figures will be drawn; the
 // pictures (PNG, or a plain JPEG as the file held it, named page3-1.jpg) go to the sink at once
 // and the page's runs get their refs. The bytes are returned for image understanding and
 // dropped with the page.
