@@ -36,13 +36,26 @@ function inputsUnder(dir: string): string[] {
   return out;
 }
 
-/** The conversion's zip parts, less the one that holds the time it was made. */
+/** A random relationship id of the docx package (hyperlinks get one per run: `rId` and 21 characters of nanoid). */
+const RANDOM_REL_ID = /rId[A-Za-z0-9_-]{21}(?![A-Za-z0-9_-])/g;
+
+/**
+ * The conversion's zip parts, less the one that holds the time it was made, with each random
+ * relationship id named by its order of first appearance (the same link, the same name).
+ */
 function zipParts(bytes: Uint8Array): string {
   const parts = unzipSync(bytes);
   const h = createHash("sha256");
+  const ids = new Map<string, string>();
+  const named = (id: string) => {
+    if (!ids.has(id)) ids.set(id, `rId#${ids.size}`);
+    return ids.get(id)!;
+  };
+  const decoder = new TextDecoder();
   for (const name of Object.keys(parts).sort()) {
     if (name === "docProps/core.xml") continue;
-    h.update(name).update(parts[name]);
+    const part = /\.(xml|rels)$/.test(name) ? decoder.decode(parts[name]).replace(RANDOM_REL_ID, named) : parts[name];
+    h.update(name).update(part);
   }
   return h.digest("hex");
 }
