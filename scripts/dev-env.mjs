@@ -26,9 +26,10 @@ const devVarsPath = resolve(root, ".dev.vars");
  * and workerd can be killed together). `onSpawn` hears of each child as it is spawned,
  * so a caller can stop them should the start fail half way. `workersEnv` adds to the
  * environment of the processor, renderer and OCR Workers' process alone (the service bench
- * gives its workerd V8 flags).
+ * gives its workerd V8 flags). `output` (dev-output.mjs) shows what the processes print,
+ * in place of `stdio`.
  */
-export async function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [], detached = false, onSpawn, workersEnv = {} }) {
+export async function startService({ port, persistTo = resolve(root, ".wrangler/state"), stdio = "inherit", extraArgs = [], detached = false, onSpawn, workersEnv = {}, output }) {
   const registry = resolve(persistTo, "registry");
   mkdirSync(registry, { recursive: true });
   const env = { ...quietEnv, WRANGLER_REGISTRY_PATH: registry };
@@ -36,14 +37,20 @@ export async function startService({ port, persistTo = resolve(root, ".wrangler/
   // Before any process holds the persistence folder: the OCR Worker reads its networks from R2.
   seedLocalModels(persistTo);
   const workerConfigs = ["-c", resolve(root, "src/processor/wrangler.toml"), "-c", resolve(root, "src/renderer/wrangler.toml"), "-c", resolve(root, "src/ocr/wrangler.toml")];
-  const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env: { ...env, ...workersEnv }, stdio, detached });
+  const childStdio = output ? ["ignore", "pipe", "pipe"] : stdio;
+  const workers = spawn(wrangler, ["dev", ...workerConfigs, "--port", String(port + 1), "--inspector-port", String(port + 2), "--env-file", devVarsPath, ...common], { cwd: root, env: { ...env, ...workersEnv }, stdio: childStdio, detached });
+  output?.follow(workers, { condense: true });
   onSpawn?.(workers);
   await waitForHttp(`http://127.0.0.1:${port + 1}/`, 120_000, workers, true);
-  const main = spawn(wrangler, ["dev", "-c", resolve(root, "wrangler.toml"), "--port", String(port), "--inspector-port", String(port + 3), ...common, ...extraArgs], { cwd: root, env, stdio, detached });
+  const main = spawn(wrangler, ["dev", "-c", resolve(root, "wrangler.toml"), "--port", String(port), "--inspector-port", String(port + 3), ...common, ...extraArgs], { cwd: root, env, stdio: childStdio, detached });
+  output?.follow(main);
   onSpawn?.(main);
   await waitForHttp(`http://127.0.0.1:${port}/`, 120_000, main);
   return { workers, main };
 }
+
+/** `npm run types`'s wrangler arguments (package.json); with `--check` added, wrangler says whether the types file is current. */
+export const typesArgs = () => JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).scripts.types.split(/\s+/).slice(1);
 
 /** Reads .dev.vars (KEY=value lines) and adds any missing secret, keeping existing ones. */
 export function ensureDevVars() {

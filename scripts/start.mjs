@@ -2,7 +2,10 @@
 // Queues, no account, no network) at http://127.0.0.1:$PORT (8787), the processor and
 // renderer Workers in a second process (scripts/dev-env.mjs), with local secrets generated
 // when missing and a development API key seeded ($DEV_API_KEY or a generated one).
-import { ensureDevVars, seedKey, startService } from "./dev-env.mjs";
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { ensureDevVars, quietEnv, root, seedKey, startService, typesArgs } from "./dev-env.mjs";
+import { quietOutput } from "./dev-output.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${port}`;
@@ -49,11 +52,26 @@ for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => stopAnd
 // However else this process ends, the service does not outlive it.
 process.on("exit", () => signalGroups("SIGKILL"));
 
+/**
+ * Whether worker-configuration.d.ts is what `npm run types` makes of the four configs now,
+ * checked as `npm test` checks it (wrangler's own note compares it with one config).
+ */
+function typesCurrent() {
+  return new Promise((done) => {
+    const check = spawn(resolve(root, "node_modules/.bin/wrangler"), [...typesArgs(), "--check"], { cwd: root, env: quietEnv, stdio: "ignore" });
+    check.on("exit", (code) => done(code === 0));
+    check.on("error", () => done(true));
+  });
+}
+
+const output = quietOutput();
+const typesChecked = typesCurrent();
 try {
   await startService({
     port,
     extraArgs: process.argv.slice(2),
     detached: true,
+    output,
     onSpawn(child) {
       children.push(child);
       // One process gone leaves the service half there: stop the other too.
@@ -61,6 +79,8 @@ try {
     },
   });
   await seedKey(base, vars.ADMIN_TOKEN, vars.DEV_API_KEY, "development key");
+  output.started();
+  if (!(await typesChecked)) console.log("\n  worker-configuration.d.ts is out of date with the wrangler.toml files: run `npm run types`.");
   console.log(`\n  docparse is running at ${base}\n  development API key: ${vars.DEV_API_KEY}\n  admin token (for npm run keys): in .dev.vars\n  dashboard: ${base}/dashboard\n`);
 } catch (e) {
   console.error(`start failed: ${e.message}`);

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { quietEnv, root } from "./dev-env.mjs";
+import { quietEnv, root, typesArgs } from "./dev-env.mjs";
 
 const bin = (name) => resolve(root, "node_modules/.bin", name);
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, env: quietEnv, stdio: "inherit" }).status ?? 1;
@@ -22,8 +22,7 @@ console.log("== wrangler types (worker-configuration.d.ts is what `npm run types
   // machines; src/env.ts declares them), --include-runtime false leaves the runtime's types to
   // @cloudflare/workers-types, --strict-vars false types a var as a string, not as its value,
   // and the helper Workers' configs type the service bindings' entrypoints.
-  const typesArgs = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).scripts.types.split(/\s+/).slice(1);
-  if (run(bin("wrangler"), [...typesArgs, "--check"]) === 0) passed++;
+  if (run(bin("wrangler"), [...typesArgs(), "--check"]) === 0) passed++;
   else failed++;
 }
 
