@@ -4,11 +4,10 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureDevVars, root, seedKey, startService } from "./dev-env.mjs";
-import { sharedDir } from "./shared-dir.mjs";
 
 const port = Number(process.env.SMOKE_PORT ?? 8799);
 const base = process.env.SMOKE_URL ?? `http://127.0.0.1:${port}`;
-const corpus = resolve(sharedDir(root), "corpus");
+const fixtures = resolve(root, "test/fixtures");
 const state = resolve(root, ".out/smoke-state");
 
 let log = "";
@@ -48,7 +47,7 @@ function check(name, condition, detail = "") {
 }
 
 function pdf(path) {
-  return new File([readFileSync(resolve(corpus, path))], path.split("/").pop(), { type: "application/pdf" });
+  return new File([readFileSync(resolve(fixtures, path))], path.split("/").pop(), { type: "application/pdf" });
 }
 
 async function call(path, fields, init = {}) {
@@ -74,7 +73,7 @@ async function poll(path, taskId, done) {
   }
 }
 
-const sample = "convert-samples/p2d-demo-text.pdf";
+const sample = "pdf/article-and-variable.pdf";
 
 {
   const { res, body } = await call("/v1/usage", { api_key: apiKey });
@@ -85,16 +84,16 @@ const sample = "convert-samples/p2d-demo-text.pdf";
   check("usage with a wrong key is 401 in the envelope", res.status === 401 && body.code === 10002, JSON.stringify(body));
 }
 {
-  const { body } = await call("/v1/parse/sync", { api_key: apiKey, file: pdf("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf"), feature_config: '{"enable_title_level_recognition":true}' });
+  const { body } = await call("/v1/parse/sync", { api_key: apiKey, file: pdf("pdf/loose-leading.pdf"), feature_config: '{"enable_title_level_recognition":true}' });
   const ok = body.code === 0 && body.data.result.outputs.markdown.length > 0 && body.data.result.outputs.json.pages.length === body.data.metadata.page_num;
   check("parse/sync returns markdown, json and a catalog", ok && body.data.result.catalog.length > 0, JSON.stringify(body).slice(0, 300));
 }
 {
-  // The renderer Worker runs beside the main one: a chart drawn with paths comes back as a picture.
-  const { body } = await call("/v1/parse/sync", { api_key: apiKey, file: pdf("born-digital/pdfjs/tracemonkey.pdf"), output_formats: "json" });
-  const chart = body.data?.result?.outputs?.json?.pages?.[10]?.blocks?.find((b) => b.type === "image");
-  const res = chart ? await fetch(chart.img_url) : null;
-  check("a vector chart is drawn by the renderer Worker", res?.status === 200 && res.headers.get("content-type") === "image/png", JSON.stringify(body).slice(0, 300));
+  // The renderer Worker runs beside the main one: a structure drawn with lines comes back as a picture.
+  const { body } = await call("/v1/parse/sync", { api_key: apiKey, file: pdf("pdf/chemical-structure.pdf"), output_formats: "json", element_formats: '{"cs":"image"}' });
+  const drawn = body.data?.result?.outputs?.json?.pages?.[0]?.blocks?.find((b) => b.img_url);
+  const res = drawn ? await fetch(drawn.img_url) : null;
+  check("a drawing of lines is drawn by the renderer Worker", res?.status === 200 && res.headers.get("content-type") === "image/png", JSON.stringify(body).slice(0, 300));
 }
 {
   const { body } = await call("/v1/parse/sync", { api_key: apiKey, file: pdf(sample), "output_formats[0]": "zip", element_formats: '{"image":"file"}' });

@@ -3,9 +3,11 @@
 // line in Node (test/cli), the Workers' bundle sizes, then against `wrangler dev`: the
 // black-box smoke run over HTTP, the typed client (test/client), the playground and the
 // dashboard in chromium (test/browser), and the chaos run (scripts/chaos/main.mjs). Ends with
-// one line "N passed, M failed".
+// one line "N passed, M failed". None of it needs more than the repository.
+// `npm run test:corpus` (this script with --corpus): the suites that read the evaluation
+// corpus (test/**/*.corpus.test.ts, vitest.corpus.config.ts), which fail at once without it.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { quietEnv, root, typesArgs } from "./dev-env.mjs";
 
@@ -14,6 +16,19 @@ const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, env: quietEnv, stdi
 
 let passed = 0;
 let failed = 0;
+const corpusOnly = process.argv.includes("--corpus");
+const vitestArgs = process.argv.slice(2).filter((a) => a !== "--corpus");
+
+function finish() {
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+if (corpusOnly) {
+  console.log("== vitest on the evaluation corpus (test/**/*.corpus.test.ts)");
+  vitest(["-c", "vitest.corpus.config.ts", ...vitestArgs], "vitest-corpus.json");
+  finish();
+}
 
 console.log("== wrangler types (worker-configuration.d.ts is what `npm run types` makes of wrangler.toml now)");
 {
@@ -31,17 +46,23 @@ console.log("== type check");
 if (run(bin("tsc"), ["--noEmit"]) === 0 && run(bin("tsc"), ["--noEmit", "-p", "tsconfig.node.json"]) === 0 && run(bin("tsc"), ["--noEmit", "-p", "client/tsconfig.json"]) === 0) passed++;
 else failed++;
 
-console.log("== vitest (workerd)");
-mkdirSync(resolve(root, ".out"), { recursive: true });
-const report = resolve(root, ".out/vitest.json");
-const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)]);
-try {
-  const json = JSON.parse(readFileSync(report, "utf8"));
-  passed += json.numPassedTests;
-  failed += json.numFailedTests + (vitestStatus !== 0 && json.numFailedTests === 0 ? 1 : 0);
-} catch {
-  failed++;
+/** Runs vitest (inside workerd) with `args`; each of its tests counts, and a run that fails without a failed test counts as one. */
+function vitest(args, reportName) {
+  mkdirSync(resolve(root, ".out"), { recursive: true });
+  const report = resolve(root, ".out", reportName);
+  rmSync(report, { force: true }); // a run that dies early must not be read from the last one's report
+  const status = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args]);
+  try {
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0);
+  } catch {
+    failed++;
+  }
 }
+
+console.log("== vitest (workerd)");
+vitest(vitestArgs, "vitest.json");
 
 /**
  * Runs a node:test file; each of its tests counts. Prints the TAP result lines, and with
@@ -82,5 +103,4 @@ console.log("== chaos (the service attacked, killed and restarted; without the l
 if (spawnSync(process.execPath, [resolve(root, "scripts/chaos/main.mjs")], { cwd: root, env: { ...quietEnv, CHAOS_SKIP: "load" }, stdio: "inherit" }).status === 0) passed++;
 else failed++;
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -10,7 +10,6 @@ import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } fr
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { ensureDevVars, root, seedKey, startService } from "../dev-env.mjs";
-import { sharedDir } from "../shared-dir.mjs";
 import { inflatingContentPdf, inflatingImagePdf, scannedPdf } from "./made-documents.mjs";
 
 const port = Number(process.env.CHAOS_PORT ?? 8789);
@@ -18,7 +17,7 @@ const base = `http://127.0.0.1:${port}`;
 const state = resolve(root, ".out/chaos-state");
 const logFile = resolve(root, ".out/chaos.log");
 const skip = new Set((process.env.CHAOS_SKIP ?? "").split(",").filter(Boolean));
-const corpus = resolve(sharedDir(root), "corpus");
+const fixtures = resolve(root, "test/fixtures");
 const MB = 1024 * 1024;
 
 const rows = [];
@@ -199,7 +198,7 @@ async function ssrf() {
 }
 
 async function load() {
-  const small = readFileSync(resolve(corpus, "convert-samples/p2d-demo-text.pdf"));
+  const small = readFileSync(resolve(fixtures, "pdf/article-and-variable.pdf"));
   const scan = scannedPdf(new Uint8Array(readFileSync(resolve(root, "test/fixtures/images/phototest.jpg"))), 5);
   const before = await pagesLeft();
   const probes = { usage: [], submit: [], check: [] };
@@ -234,7 +233,7 @@ async function load() {
 
 async function killAndRestart() {
   const scan = scannedPdf(new Uint8Array(readFileSync(resolve(root, "test/fixtures/images/phototest.jpg"))), 5);
-  const small = readFileSync(resolve(corpus, "convert-samples/p2d-demo-text.pdf"));
+  const small = readFileSync(resolve(fixtures, "pdf/article-and-variable.pdf"));
   const before = await pagesLeft();
   const taskIds = [];
   for (let i = 0; i < 10; i++) {

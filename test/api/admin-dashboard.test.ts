@@ -3,7 +3,7 @@ import { SELF } from "cloudflare:test";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
-import { BASE, admin, createKey, fetchWith, pdfFile, post } from "../helpers/api";
+import { BASE, admin, createKey, fetchWith, pdfFile, post, SAMPLE_PDF } from "../helpers/api";
 
 describe("admin", () => {
   it("is off when ADMIN_TOKEN is unset", async () => {
@@ -42,7 +42,7 @@ describe("dashboard", () => {
   });
   it("shows usage and recent tasks for a valid key", async () => {
     const { apiKey } = await createKey("dash");
-    await post("/v1/parse/sync", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-text.pdf", "<b>evil<b>.pdf"), output_formats: "markdown" });
+    await post("/v1/parse/sync", { api_key: apiKey, file: await pdfFile(SAMPLE_PDF, "<b>evil<b>.pdf"), output_formats: "markdown" });
     const body = new FormData();
     body.append("api_key", apiKey);
     const res = await SELF.fetch(`${BASE}/dashboard`, { method: "POST", body });
@@ -55,7 +55,7 @@ describe("dashboard", () => {
   });
   it("shows the key's label and signed download links for finished tasks", async () => {
     const { apiKey } = await createKey("team <b>docs</b>");
-    const file = await pdfFile("convert-samples/p2d-demo-text.pdf");
+    const file = await pdfFile(SAMPLE_PDF);
     const converted = await post("/v1/convert/sync", { api_key: apiKey, file, target_type: "word" });
     expect(converted.body.data.status).toBe("SUCCESS");
     await post("/v1/parse/sync", { api_key: apiKey, file, output_formats: "markdown" });
@@ -77,7 +77,7 @@ describe("dashboard", () => {
   });
   it("links the zip of a parse that asked for one", async () => {
     const { apiKey } = await createKey("zip");
-    const file = await pdfFile("convert-samples/p2d-demo-text.pdf");
+    const file = await pdfFile(SAMPLE_PDF);
     const parsed = await post("/v1/parse/sync", { api_key: apiKey, file, output_formats: "zip", element_formats: '{"image":"file"}' });
     expect(parsed.body.code).toBe(0);
     const link = /<a href="([^"]+)">([^<]+\.zip)<\/a>/.exec(await dashboardFor(apiKey));

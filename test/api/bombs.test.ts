@@ -9,7 +9,8 @@ import { MemoryImageStore } from "../../src/core/images/store";
 import { MAX_DECODED_STREAM_BYTES } from "../../src/core/limits";
 import { inflatingContentPdf, inflatingImagePdf } from "../../scripts/chaos/made-documents.mjs";
 import { createKey, post, usageOf } from "../helpers/api";
-import { corpusFile } from "../helpers/corpus";
+import { fixtureFile } from "../helpers/corpus";
+import { LONG_PDF } from "../helpers/api";
 
 const overLimitMb = (MAX_DECODED_STREAM_BYTES / 1048576) * 1.5;
 
@@ -41,12 +42,12 @@ describe("decompression bombs", () => {
 
 describe("the budget of parsed pages held at once", () => {
   it("fails a document whose parsed pages pass the budget, naming the page, and parses it without one", async () => {
-    const bytes = await corpusFile("born-digital/pdfjs/tracemonkey.pdf");
-    const whole = await parseDocument(bytes, "tracemonkey.pdf", { features: DEFAULT_FEATURES });
+    const bytes = await fixtureFile(LONG_PDF);
+    const whole = await parseDocument(bytes, "joined-14-pages.pdf", { features: DEFAULT_FEATURES });
     const held = whole.pages.reduce((n, p) => n + JSON.stringify(p).length, 0);
-    const refused = await parseDocument(bytes, "tracemonkey.pdf", { features: DEFAULT_FEATURES, heldBudgetBytes: held / 2 }).catch((e: Error) => e);
+    const refused = await parseDocument(bytes, "joined-14-pages.pdf", { features: DEFAULT_FEATURES, heldBudgetBytes: held / 2 }).catch((e: Error) => e);
     expect(refused).toMatchObject({ code: "limit_exceeded" });
     expect((refused as Error).message).toMatch(/by page ([2-9]|1[0-4]), more than one worker can hold at once/);
-    expect((await parseDocument(bytes, "tracemonkey.pdf", { features: DEFAULT_FEATURES, heldBudgetBytes: held * 2 })).pages).toHaveLength(whole.pages.length);
+    expect((await parseDocument(bytes, "joined-14-pages.pdf", { features: DEFAULT_FEATURES, heldBudgetBytes: held * 2 })).pages).toHaveLength(whole.pages.length);
   });
 });

@@ -5,13 +5,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { unzipSync } from "fflate";
 import { ERRORS } from "../../src/api/errors";
 import { fixtureFile } from "../helpers/corpus";
-import { createKey, pdfFile, pollUntil, post, postWith, usageOf } from "../helpers/api";
+import { createKey, pdfFile, pollUntil, post, postWith, usageOf, SAMPLE_PDF } from "../helpers/api";
 
 let apiKey: string;
 let pdf: File;
 beforeAll(async () => {
   ({ apiKey } = await createKey("convert"));
-  pdf = await pdfFile("convert-samples/p2d-demo-text.pdf");
+  pdf = await pdfFile(SAMPLE_PDF);
 });
 
 const ISO_NO_ZONE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/;
@@ -28,7 +28,7 @@ describe("POST /v1/convert/sync", () => {
     expect(res.status).toBe(200);
     expect(body.code, body.message).toBe(0);
     const d = body.data;
-    expect(d).toMatchObject({ status: "SUCCESS", target_type: "word", layout_mode: "flow", file_name: "p2d-demo-text.pdf", result_file_name: "p2d-demo-text.docx", error_code: null, error_message: null });
+    expect(d).toMatchObject({ status: "SUCCESS", target_type: "word", layout_mode: "flow", file_name: "article-and-variable.pdf", result_file_name: "article-and-variable.docx", error_code: null, error_message: null });
     expect(d.page_num).toBeGreaterThan(0);
     for (const k of ["created_at", "started_at", "finished_at"]) expect(d[k]).toMatch(ISO_NO_ZONE);
     expect(d.expires_in).toBeGreaterThan(0);
@@ -39,7 +39,7 @@ describe("POST /v1/convert/sync", () => {
   it("converts to PowerPoint with layout by default, one slide per page", async () => {
     const { body } = await post("/v1/convert/sync", { api_key: apiKey, file: pdf, target_type: "ppt" });
     expect(body.code, body.message).toBe(0);
-    expect(body.data).toMatchObject({ status: "SUCCESS", target_type: "ppt", layout_mode: "layout", result_file_name: "p2d-demo-text.pptx" });
+    expect(body.data).toMatchObject({ status: "SUCCESS", target_type: "ppt", layout_mode: "layout", result_file_name: "article-and-variable.pptx" });
     const files = await download(body.data.download_url);
     const slides = Object.keys(files).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n));
     expect(slides).toHaveLength(body.data.page_num);

@@ -2,7 +2,7 @@
 // pages of a multi-page TIFF charged), a decompression bomb answered at once at no cost.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
-import { corpusFile, fixtureFile, fixtureText } from "../helpers/corpus";
+import { fixtureFile, fixtureText } from "../helpers/corpus";
 import { createKey, post, usageOf } from "../helpers/api";
 import { removeOcrModels, seedOcrModels } from "../helpers/ocr-models";
 
@@ -16,7 +16,7 @@ const OCR_TIMEOUT = 180_000;
 describe("POST /v1/parse/sync with images", () => {
   it("parses a scanned page into Markdown and blocks, one page charged", async () => {
     const before = await usageOf(apiKey);
-    const file = new File([await corpusFile("scans/tesseract/phototest.tif")], "phototest.tif");
+    const file = new File([await fixtureFile("images/phototest.tif")], "phototest.tif");
     const { res, body } = await post("/v1/parse/sync", { api_key: apiKey, file });
     expect(res.status).toBe(200);
     expect(body.code, body.message).toBe(0);

@@ -10,7 +10,7 @@ import { ERRORS } from "../../src/api/errors";
 import { OPERATIONS, ROUTING_ERRORS, type Operation } from "../../src/api/openapi/operations";
 import { ConvertTaskData, ErrorEnvelope, ParseCheckData, ParseSubmitData, ParseSyncData, ServiceInfo, UsageData, envelopeOf } from "../../src/api/openapi/schemas";
 import { version } from "../../package.json";
-import { BASE, createKey, pdfFile, pollUntil, post } from "../helpers/api";
+import { BASE, createKey, pdfFile, pollUntil, post, SAMPLE_PDF } from "../helpers/api";
 
 let apiKey: string;
 let doc: any;
@@ -88,7 +88,7 @@ describe("GET /docs", () => {
 
 describe("the service's answers match the document", () => {
   it("parse sync, async and check, and a zip result", async () => {
-    const file = await pdfFile("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
+    const file = await pdfFile("pdf/loose-leading.pdf");
     const sync = await post("/v1/parse/sync", { api_key: apiKey, file, feature_config: '{"enable_title_level_recognition":true}' });
     expect(sync.body.code, sync.body.message).toBe(0);
     expectDocumented("post", "/v1/parse/sync", sync.body, ParseSyncData);
@@ -105,7 +105,7 @@ describe("the service's answers match the document", () => {
   });
 
   it("convert sync, async and check, and the download", async () => {
-    const file = await pdfFile("convert-samples/p2d-demo-text.pdf");
+    const file = await pdfFile(SAMPLE_PDF);
     const sync = await post("/v1/convert/sync", { api_key: apiKey, file });
     expect(sync.body.code, sync.body.message).toBe(0);
     expectDocumented("post", "/v1/convert/sync", sync.body, ConvertTaskData);

@@ -1,10 +1,10 @@
-// /v1/parse/* end to end on real PDFs: sync, async through the real queue, outputs, zip,
+// /v1/parse/* end to end on PDFs made for the tests: sync, async through the real queue, outputs, zip,
 // legacy paths, and the quota charged only for finished tasks.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unzipSync, strFromU8 } from "fflate";
 import { ERRORS } from "../../src/api/errors";
-import { BASE, createKey, pdfFile, pollUntil, post, postWith, usageOf } from "../helpers/api";
+import { BASE, createKey, pdfFile, pollUntil, post, postWith, usageOf, SAMPLE_PDF, LONG_PDF } from "../helpers/api";
 
 let apiKey: string;
 let text: File;
@@ -12,9 +12,9 @@ let outline: File;
 let structured: File;
 beforeAll(async () => {
   ({ apiKey } = await createKey("parse"));
-  text = await pdfFile("convert-samples/p2d-demo-text.pdf");
-  outline = await pdfFile("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
-  structured = await pdfFile("convert-samples/pl-pdf_structure.pdf");
+  text = await pdfFile(SAMPLE_PDF);
+  outline = await pdfFile("pdf/loose-leading.pdf");
+  structured = await pdfFile(LONG_PDF);
 });
 
 function collectTitles(entries: any[], out: any[] = []): any[] {
@@ -35,7 +35,7 @@ describe("POST /v1/parse/sync", () => {
     expect(data.error).toBeNull();
     expect(data.metadata).toEqual({ page_num: expect.any(Number), file_type: ".pdf" });
     expect(data.metadata.page_num).toBeGreaterThan(1);
-    expect(data.result.file_name).toBe("pdflatex-outline.pdf");
+    expect(data.result.file_name).toBe("loose-leading.pdf");
     expect(Object.keys(data.result.outputs).sort()).toEqual(["json", "markdown"]);
     const pages = data.result.outputs.json.pages;
     expect(pages).toHaveLength(data.metadata.page_num);
@@ -86,9 +86,9 @@ describe("POST /v1/parse/sync", () => {
   });
 
   it("fetches a document from file_url", async () => {
-    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file_url: "http://corpus.test/convert-samples/p2d-demo-text.pdf", output_formats: "markdown" });
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file_url: "http://fixtures.test/pdf/article-and-variable.pdf", output_formats: "markdown" });
     expect(body.code, body.message).toBe(0);
-    expect(body.data.result.file_name).toBe("p2d-demo-text.pdf");
+    expect(body.data.result.file_name).toBe("article-and-variable.pdf");
     expect(body.data.result.outputs.markdown.length).toBeGreaterThan(100);
   });
 
@@ -99,7 +99,7 @@ describe("POST /v1/parse/sync", () => {
     expect(url).toMatch(/\/v1\/files\/.+\?expires=\d+&sig=[0-9a-f]{64}$/);
     const res = await SELF.fetch(url);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toMatch(/p2d-demo-text\.zip/);
+    expect(res.headers.get("content-disposition")).toMatch(/article-and-variable\.zip/);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const md = Object.keys(files).find((n) => n.endsWith(".md"))!;
     expect(strFromU8(files[md]).length).toBeGreaterThan(100);
@@ -132,7 +132,7 @@ describe("POST /v1/parse/async + async_check", () => {
     expect(done.code).toBe(0);
     expect(done.data.status).toBe("success");
     expect(Number.isInteger(done.data.record_id)).toBe(true);
-    expect(done.data.file_name).toBe("p2d-demo-text.pdf");
+    expect(done.data.file_name).toBe("article-and-variable.pdf");
     expect(done.data.metadata.file_type).toBe(".pdf");
     expect(done.data.result.outputs.markdown.length).toBeGreaterThan(100);
     const after = await usageOf(key);

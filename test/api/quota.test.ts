@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { charge, emptyQuota, release, reserve, usage } from "../../src/accounts/quota";
 import { accountStub } from "../../src/tasks/stubs";
-import { admin, createKey, pdfFile, post, usageOf } from "../helpers/api";
+import { admin, createKey, pdfFile, post, usageOf, SAMPLE_PDF } from "../helpers/api";
 import { ERRORS } from "../../src/api/errors";
 
 const limits = { perDay: 10, perMonth: 25 };
@@ -81,7 +81,7 @@ describe("account Durable Object", () => {
 
   it("accepts exactly what fits when requests race for the last pages", async () => {
     const { apiKey, keyId } = await createKey("race");
-    const file = await pdfFile("born-digital/py-pdf-sample-files/006-pdflatex-outline/pdflatex-outline.pdf");
+    const file = await pdfFile("pdf/loose-leading.pdf");
     const pages = (await post("/v1/parse/sync", { api_key: apiKey, file, output_formats: "json" })).body.data.metadata.page_num as number;
     const account = accountStub(env as any, keyId);
     const now = new Date().toISOString();
@@ -108,7 +108,7 @@ describe("account Durable Object", () => {
     const now = new Date().toISOString();
     const all = before.remaining_free_pages_today + 40;
     expect((await account.reserveTask({ taskId: "big", kind: "parse", fileName: "big.pdf", pages: all, createdAt: now, status: "queuing" }, now)).ok).toBe(true);
-    const { res, body } = await post("/v1/parse/async", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-text.pdf") });
+    const { res, body } = await post("/v1/parse/async", { api_key: apiKey, file: await pdfFile(SAMPLE_PDF) });
     expect(res.status).toBe(402);
     expect(body.code).toBe(ERRORS.QUOTA_EXCEEDED.code);
     expect(body.message).toMatch(/only 0 remain/);

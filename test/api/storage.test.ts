@@ -4,13 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
 import { retryingBucket, signedUrl, verifySignedPath } from "../../src/storage/blob-store";
 import { taskStub } from "../../src/tasks/stubs";
-import { createKey, fetchWith, pdfFile, post, postWith } from "../helpers/api";
+import { createKey, fetchWith, pdfFile, post, postWith, SAMPLE_PDF } from "../helpers/api";
 
 let apiKey: string;
 let done: any;
 beforeAll(async () => {
   ({ apiKey } = await createKey("storage"));
-  const { body } = await post("/v1/convert/sync", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-text.pdf") });
+  const { body } = await post("/v1/convert/sync", { api_key: apiKey, file: await pdfFile(SAMPLE_PDF) });
   if (body.code !== 0) throw new Error(body.message);
   done = body.data;
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
 import { MAX_DISCARDED_BYTES, MultipartError, readMultipart } from "../../src/api/multipart";
 import { MAX_PARSE_FILE_BYTES } from "../../src/core/limits";
-import { BASE, createKey, pdfFile, pollUntil, post, usageOf } from "../helpers/api";
+import { BASE, createKey, pdfFile, pollUntil, post, usageOf, SAMPLE_PDF } from "../helpers/api";
 
 const BOUNDARY = "----docparse-test-boundary";
 const encoder = new TextEncoder();
@@ -150,7 +150,7 @@ describe("upload limits over HTTP", () => {
   });
 
   it("still parses a normal upload, sync and async", async () => {
-    const pdf = await pdfFile("convert-samples/p2d-demo-text.pdf");
+    const pdf = await pdfFile(SAMPLE_PDF);
     const sync = await post("/v1/parse/sync", { api_key: apiKey, file: pdf, output_formats: "markdown" });
     expect(sync.body.code, sync.body.message).toBe(0);
     expect(sync.body.data.result.outputs.markdown.length).toBeGreaterThan(100);

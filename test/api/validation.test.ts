@@ -3,13 +3,13 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/api/errors";
-import { BASE, createKey, pdfFile, post, type Fields } from "../helpers/api";
+import { BASE, createKey, pdfFile, post, type Fields, SAMPLE_PDF } from "../helpers/api";
 
 let apiKey: string;
 let pdf: File;
 beforeAll(async () => {
   ({ apiKey } = await createKey("validation"));
-  pdf = await pdfFile("convert-samples/p2d-demo-text.pdf");
+  pdf = await pdfFile(SAMPLE_PDF);
 });
 
 async function expectError(path: string, fields: Fields, kind: keyof typeof ERRORS, messagePart: RegExp) {
@@ -130,22 +130,22 @@ describe("file_url", () => {
   it("refuses a name that does not resolve, before any request is made", () =>
     expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://nowhere.test/a.pdf" }, "FILE_URL_UNREACHABLE", /has no address/));
   it("checks the name a redirect points to", () =>
-    expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://corpus.test/__redirect?to=http://loopback.test:8787/secret.pdf" }, "FILE_URL_REJECTED", /loopback\.test resolves to 127\.0\.0\.1/));
+    expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://fixtures.test/__redirect?to=http://loopback.test:8787/secret.pdf" }, "FILE_URL_REJECTED", /loopback\.test resolves to 127\.0\.0\.1/));
   it("checks every redirect hop again", () =>
-    expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://corpus.test/__redirect?to=http://127.0.0.1:8787/secret.pdf" }, "FILE_URL_REJECTED", /internal address/));
+    expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://fixtures.test/__redirect?to=http://127.0.0.1:8787/secret.pdf" }, "FILE_URL_REJECTED", /internal address/));
   it("stops after too many redirects", () => {
-    let url = "http://corpus.test/convert-samples/p2d-demo-text.pdf";
-    for (let i = 0; i < 7; i++) url = `http://corpus.test/__redirect?to=${encodeURIComponent(url)}`;
+    let url = "http://fixtures.test/pdf/article-and-variable.pdf";
+    for (let i = 0; i < 7; i++) url = `http://fixtures.test/__redirect?to=${encodeURIComponent(url)}`;
     return expectError("/v1/parse/sync", { api_key: apiKey, file_url: url }, "FILE_URL_UNREACHABLE", /redirected more than 5 times/);
   });
   it("follows a few redirects to the document", async () => {
-    const url = `http://corpus.test/__redirect?to=${encodeURIComponent("http://corpus.test/convert-samples/p2d-demo-text.pdf")}`;
+    const url = `http://fixtures.test/__redirect?to=${encodeURIComponent("http://fixtures.test/pdf/article-and-variable.pdf")}`;
     const { body } = await post("/v1/parse/sync", { api_key: apiKey, file_url: url, output_formats: "markdown" });
     expect(body.code, body.message).toBe(0);
-    expect(body.data.result.file_name).toBe("p2d-demo-text.pdf");
+    expect(body.data.result.file_name).toBe("article-and-variable.pdf");
   });
   it("refuses other schemes", () => expectError("/v1/parse/sync", { api_key: apiKey, file_url: "ftp://example.com/a.pdf" }, "FILE_URL_REJECTED", /http or https/));
-  it("reports a link that answers 404", () => expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://corpus.test/no-such-file.pdf" }, "FILE_URL_UNREACHABLE", /HTTP 404/));
+  it("reports a link that answers 404", () => expectError("/v1/parse/sync", { api_key: apiKey, file_url: "http://fixtures.test/no-such-file.pdf" }, "FILE_URL_UNREACHABLE", /HTTP 404/));
 });
 
 describe("convert form rules", () => {

@@ -11,7 +11,6 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { unzipSync } from "fflate";
-import { sharedDir } from "../../scripts/shared-dir.mjs";
 import { buildClient } from "./build-client.mjs";
 import { startTestService } from "../helpers/service.mjs";
 
@@ -22,7 +21,7 @@ const PDF_BYTES = readFileSync(resolve(root, "test/fixtures/pdf/loose-leading.pd
 const PAGES = 3;
 const pdf = () => new File([PDF_BYTES], "loose-leading.pdf", { type: "application/pdf" });
 /** 14 pages with pictures and charts: a conversion of it runs for seconds, well past a short wait. */
-const longPdf = () => new File([readFileSync(resolve(sharedDir(root), "corpus/born-digital/pdfjs/tracemonkey.pdf"))], "tracemonkey.pdf", { type: "application/pdf" });
+const longPdf = () => new File([readFileSync(resolve(root, "test/fixtures/pdf/joined-14-pages.pdf"))], "joined-14-pages.pdf", { type: "application/pdf" });
 /** Parsing and converting run through the queue on a shared machine: generous, but bounded. */
 const TASK_TIMEOUT = 180_000;
 const WAIT = { timeoutMs: TASK_TIMEOUT, initialDelayMs: 200 };

@@ -4,9 +4,7 @@
 // Runs in workerd like convert.test.ts.
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { CONVERT_FEATURES, convertDocument } from "../../src/core/convert/index";
-import { parseDocument } from "../../src/core/pipeline";
-import { corpusFile } from "../helpers/corpus";
+import { convertDocument } from "../../src/core/convert/index";
 import { pitchLead, textBox } from "../../src/core/convert/layout-geometry";
 import { isVertical } from "../../src/core/geometry";
 import { letterSpacing, lineSpacings } from "../../src/core/convert/layout-fit";
@@ -115,38 +113,12 @@ describe("scripts on slides", () => {
   });
 });
 
-describe("code in conversions", () => {
-  it("indents a listing's lines as printed on slides, in Word frames and in Word flow", async () => {
-    const doc = await parseDocument(await corpusFile("docling-testdata/pdf/code_and_formula.pdf"), "code.pdf", { features: CONVERT_FEATURES });
-    const slide = (await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml");
-    expect(slide).toMatch(/<a:t>    return /);
-    for (const mode of ["layout", "flow"] as const) expect((await files(doc, "word", mode))("word/document.xml")).toMatch(/<w:t xml:space="preserve">    return /);
-  });
-});
-
 describe("line breaks in layout modes", () => {
   it("breaks every line where the PDF did, inside the block's one paragraph, hyphen and all", () => {
     const title = textBlock([span("NICS Firearm Background Checks", [300, 20, 500, 34], "Arial", 14), span("November - 2015", [345, 36, 455, 50], "Arial", 14)]);
     expect(ownRuns(title).map((r) => r.text).join("")).toBe("NICS Firearm Background Checks\nNovember - 2015");
     const para = textBlock([span("a paragraph whose word is hyphen-", [72, 100, 300, 110], "Arial"), span("ated at the line end", [72, 112, 180, 122], "Arial")]);
     expect(ownRuns(para).map((r) => r.text).join("")).toBe("a paragraph whose word is hyphen-\nated at the line end");
-  });
-});
-
-describe("tab gaps in layout modes", () => {
-  it("fills a tab's gap inside a line with as many spaces as it is wide, and the text keeps one", async () => {
-    // p2d-demo-table-stream: "Subject:" and its value 11 pt apart in 10 pt Helvetica (Arial's space is 2.8 pt).
-    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo-table-stream.pdf"), "letter.pdf", { features: CONVERT_FEATURES });
-    const block = doc.pages[0].blocks.find((b) => b.text.startsWith("Subject:"))!;
-    expect(block.text).toBe("Subject: Profile information for Lot 71, 9876 LMR");
-    expect(block.lines![0].spans.map((s) => s.text.trim())).toEqual(["Subject:", "Profile information for Lot 71, 9876 LMR"]);
-    expect((await files(doc, "ppt", "layout"))("ppt/slides/slide1.xml")).toContain("Subject:    Profile information");
-    expect((await files(doc, "word", "layout"))("word/document.xml")).toContain("Subject:    Profile information");
-    // An ordinary word space between two spans of a line stays one.
-    const two = span("two", [72, 100, 90, 110], "Helvetica");
-    const words = { ...span(" words", [93, 100, 120, 110], "Helvetica"), italic: true };
-    const line = textBlock([two], { text: "two words", lines: [{ bbox: [72, 100, 120, 110], spans: [two, words] }] });
-    expect(ownRuns(line).map((r) => r.text).join("")).toBe("two words");
   });
 });
 

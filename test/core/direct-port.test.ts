@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { copyMessage, directPortPair } from "../../src/core/backends/pdf/direct-port";
 import { openPdf } from "../../src/core/backends/pdf/open";
 import { CoreError } from "../../src/core/errors";
-import { corpusFile } from "../helpers/corpus";
 
 class Glyph {
   constructor(
@@ -108,16 +107,6 @@ describe("directPortPair", () => {
 });
 
 describe("pdf.js over the direct ports", () => {
-  it("opens a document, reads its text and closes, document after document", async () => {
-    const bytes = await corpusFile("born-digital/pdfjs/tracemonkey.pdf");
-    for (let round = 0; round < 3; round++) {
-      const pdf = await openPdf(bytes);
-      const page = await pdf.getPage(1);
-      const text = await page.getTextContent();
-      expect(text.items.map((i) => ("str" in i ? i.str : "")).join("")).toContain("Trace-based Just-in-Time");
-      await pdf.loadingTask.destroy();
-    }
-  });
 
   it("carries pdf.js's errors across as their kind (a damaged file stays corrupt_file)", async () => {
     const e = await openPdf(new TextEncoder().encode("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF")).catch((x) => x);

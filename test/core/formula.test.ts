@@ -3,12 +3,11 @@
 // the inline ones written into paragraphs, on a real Word file with equations.
 import { describe, expect, it } from "vitest";
 import { latexToAsciiMath } from "../../src/core/render/asciimath";
-import { formatFormula } from "../../src/core/render/formula";
 import { regionLatex } from "../../src/core/processors/formulas";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats } from "../../src/core/options";
-import { corpusFile, fixtureFile } from "../helpers/corpus";
+import { fixtureFile } from "../helpers/corpus";
 import { convertDocument } from "../../src/core/convert/index";
 import { strFromU8, unzipSync } from "fflate";
 import type { Document } from "../../src/core/model";
@@ -73,23 +72,6 @@ describe("display formulas in PDFs", () => {
     expect(regionLatex([line], line)).toBe("\\hat{n}_{i\\sigma}=\\hat{c}_{i\\sigma}^{\\dagger}");
   });
 
-  it("leaves displays stacked over one another (fractions, aligned rows) as mathematics, not a table", async () => {
-    // pdf-parse-bench formulas/014 (newtx): three displays whose fractions' rows line up like columns.
-    const doc = await parsePdf("014.pdf", await corpusFile("pdf-parse-bench/pdfs/formulas/014.pdf"));
-    expect(doc.pages[0].blocks.filter((b) => b.type === "table")).toEqual([]);
-    expect(doc.pages[0].blocks.some((b) => b.type === "formula" && b.formula!.latex === "P_{LCU}=P_{0}\\cdot P_{4}\\cdot P_{8}\\cdot P_{12}")).toBe(true);
-  });
-
-  it("reads displays in a Unicode math font: integrals with limits that have scripts, tall parentheses, words in scripts", async () => {
-    // pdf-parse-bench formulas/011 (Libertinus Math).
-    const doc = await parsePdf("011.pdf", await corpusFile("pdf-parse-bench/pdfs/formulas/011.pdf"));
-    const displays = doc.pages[0].blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex);
-    expect(displays).toContain("U=U_{\\text{micro},\\text{pot}}+U_{\\text{micro},\\text{kin}}");
-    // A line that is a formula and nothing else is a display, not a paragraph.
-    expect(displays).toContain("A_{\\text{new}}=A,B_{\\text{new}}=B\\oplus C,C_{\\text{new}}=C");
-    expect(displays).toContain("\\int_{D}fdx=\\int_{a_{n}}^{b_{n}}\\cdots(\\int_{a_{1}}^{b_{1}}f(x_{1},\\ldots,x_{n})dx_{1})dx_{2}\\cdots dx_{n}");
-  });
-
   it("reads a formula in an OpenType math font whose runs hold a row's glyphs around fractions, radicals and sums", async () => {
     // test/fixtures/pdf/unicode-math.tex (LuaLaTeX, unicode-math, Latin Modern Math): the LaTeX below is its source's.
     const doc = await parsePdf("unicode-math.pdf", await fixtureFile("pdf/unicode-math.pdf"));
@@ -104,13 +86,6 @@ describe("display formulas in PDFs", () => {
     expect(inline).toContain("P(A\\mid B)=P(A\\cap B)/P(B)");
   });
 
-  it("keeps newtx's upright signs and a bracket opened before the formula inside it", async () => {
-    // pdf-parse-bench formulas/018 and 019 (newtx): "= 1" set in rtxr after the formula, "det(" in the text font before it.
-    const inline = async (name: string) => (await parsePdf(name, await corpusFile(`pdf-parse-bench/pdfs/formulas/${name}`))).pages[0].blocks.flatMap((b) => b.inlineMath ?? []).map((m) => m.latex);
-    expect(await inline("018.pdf")).toContain("P_{x}(\\tau_{x}<\\infty)=1");
-    expect(await inline("019.pdf")).toContain("\\det(A-\\lambda I)=0");
-  });
-
   it("reads Word equations LibreOffice exported, and never makes a heading of mathematics set large", async () => {
     // test/fixtures/pdf/word-equations.mjs writes the equations; LibreOffice set them in OpenSymbol and DejaVu Serif italic.
     const doc = await parsePdf("word-equations.pdf", await fixtureFile("pdf/word-equations.pdf"));
@@ -118,14 +93,6 @@ describe("display formulas in PDFs", () => {
     expect(blocks.filter((b) => b.type === "title")).toEqual([]);
     expect(blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex)).toContain("E=mc^{2}");
     expect(blocks.flatMap((b) => b.inlineMath ?? []).map((m) => m.latex)).toContain("a^{2}+b^{2}=c^{2}");
-  });
-
-  it("finds the displayed formula of a Docling test file and leaves text, tables and charts alone", async () => {
-    const doc = await parsePdf("code_and_formula.pdf", await corpusFile("docling-testdata/pdf/code_and_formula.pdf"));
-    expect(doc.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula").map((b) => b.formula!.latex))).toEqual(["a^{2}+8=12"]);
-    // "≥65" under a chart, in a text font, is no formula.
-    const chart = await parsePdf("eu-016.pdf", await corpusFile("icdar2013-tables/eu/eu-016.pdf"));
-    expect(chart.pages.flatMap((p) => p.blocks.filter((b) => b.type === "formula"))).toEqual([]);
   });
 });
 
@@ -170,15 +137,6 @@ describe("inline formulas written where they were printed", () => {
     expect(md).toContain("Consider a function defined on an interval and a scalar $a$ that bounds it from above.");
     expect(md).toContain("A reader may ask whether $A$ must be closed, and whether the bound $a$ is attained.");
     expect(md).toContain("and I write $I$ for the unit interval");
-  });
-});
-
-describe("exponents with scripts of their own", () => {
-  it("keep a line whole: two exponents on one baseline each ride on their own e, the words after them stay on the line", async () => {
-    // p2d-demo.pdf page 4: "where P(Ci,Cj) = e^{(C^y_ij - a)/2s^2_1} . e^{(C^x_ij - b)/2s^2_2}. C^y_ij and C^x_ij are ..."
-    const doc = await parseDocument(await corpusFile("convert-samples/p2d-demo.pdf"), "p2d-demo.pdf", { features: DEFAULT_FEATURES });
-    const md = markdownOf(doc);
-    expect(md).toContain("where $P(C_{i},C_{j})=e^{(C_{ij}^{y}-a)/2s^{2}_{1}}.e^{(C_{ij}^{x}-b)/2s^{2}_{2}}$ . $C_{ij}^{y}$ and $C_{ij}^{x}$ are the vertical and horizontal distances between");
   });
 });
 
@@ -361,43 +319,6 @@ describe("LaTeX to AsciiMath", () => {
   });
 });
 
-describe("formula formats", () => {
-  it("writes MathML with the LaTeX kept as an annotation, and never throws on LaTeX it cannot read", () => {
-    const ml = formatFormula("E=mc^{2}", "mathml", true);
-    expect(ml).toMatch(/^<math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML" display="block">/);
-    expect(ml).toContain("<mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup>");
-    expect(ml).toContain('<annotation encoding="application/x-tex">E=mc^{2}</annotation>');
-    expect(formatFormula("\\sum_{k=1}^{n} \\frac{\\alpha}{2} \\tag{3}", "mathml", true)).toContain(
-      '<mlabeledtr><mtd><mtext>(3)</mtext></mtd><mtd><mrow><munderover><mo largeop="true" movablelimits="true">∑</mo><mrow><mi>k</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><mfrac><mi>α</mi><mn>2</mn></mfrac></mrow></mtd>',
-    );
-    expect(formatFormula("\\left( \\begin{matrix} a & b \\\\ c & d \\end{matrix} \\right)", "mathml", false)).toContain("<mtable><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr><mtr><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mtr></mtable>");
-    expect(formatFormula("\\frac{1}{", "mathml", false)).toMatch(/^<math/);
-  });
-
-  const render = async (formula: ElementFormats["formula"]) => {
-    const doc = await parseDocument(await corpusFile("docling-testdata/docx/equations.docx"), "equations.docx", { features: DEFAULT_FEATURES });
-    return renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: { ...DEFAULT_ELEMENT_FORMATS, formula }, features: DEFAULT_FEATURES }).outputs;
-  };
-
-  it("puts display and inline formulas of a Word file in the asked notation, in Markdown and JSON", async () => {
-    const latex = await render("latex");
-    expect(latex.markdown).toContain("this is an inline equation: $A=\\pi r^{2}$");
-    const ascii = await render("ascii");
-    expect(ascii.markdown).toContain("this is an inline equation: `A = pi r^2`");
-    expect(ascii.markdown).toContain("`(1 + x)^n = 1 + (n x)/(1 !)");
-    const mathml = await render("mathml");
-    expect(mathml.markdown).not.toContain("$A=\\pi r^{2}$");
-    expect(mathml.markdown).toMatch(/inline equation: <math xmlns="[^"]+"><semantics><mrow><mi>A<\/mi>/);
-
-    const blocks = mathml.json!.pages.flatMap((p) => p.blocks);
-    const display = blocks.filter((b) => b.type === "formula");
-    expect(display.length).toBeGreaterThan(2);
-    expect(display.every((b) => b.format === "mathml" && b.content.startsWith("<math"))).toBe(true);
-    const asciiBlocks = ascii.json!.pages.flatMap((p) => p.blocks).filter((b) => b.type === "formula");
-    expect(asciiBlocks.every((b) => b.format === "ascii" && !b.content.includes("\\"))).toBe(true);
-  });
-});
-
 describe("formulas in Word", () => {
   it("writes a PDF's display formulas as editable Word equations: scripts, a sum with its limits and body, a fraction", async () => {
     const doc = await parseFixturePdf("formulas.pdf");
@@ -410,31 +331,5 @@ describe("formulas in Word", () => {
     expect(xml).toMatch(/<m:f>.*<m:num>.*<m:t>a<\/m:t>.*<\/m:num><m:den><m:r><m:t>2<\/m:t><\/m:r><\/m:den><\/m:f>/);
     // The glyphs as printed ("Xn" of the sum sign) are not written next to the equation.
     expect(xml).not.toContain(">Xn<");
-  });
-});
-
-describe("inline formulas in the math fonts of other TeX families", () => {
-  const inline = async (path: string) => {
-    const doc = await parseDocument(await corpusFile(`pdf-parse-bench/pdfs/${path}`), path, { features: DEFAULT_FEATURES });
-    return doc.pages.flatMap((p) => p.blocks.flatMap((b) => (b.inlineMath ?? []).map((m) => m.latex)));
-  };
-
-  it("reads kpfonts' math faces (Kp--M-Italic, Kp--M-Sy) as mathematics, punctuation inside the formula kept in it", async () => {
-    expect(await inline("formulas/001.pdf")).toContain("g(x;s)=H(f(x;s);s)");
-  });
-
-  it("takes lone italic letters of the text font (newtx on Times) as the variables of the formula beside them", async () => {
-    const found = await inline("mixed/007.pdf");
-    expect(found).toContain("K:V^{+}\\rightarrow V^{-}");
-    expect(found).toContain("D[A(t)]=D");
-  });
-
-  it("closes a bracket the formula opened with the number and bracket that open the prose after it", async () => {
-    expect(await inline("mixed/033.pdf")).toContain("b_{k}\\in[-2,2]");
-    expect(await inline("mixed/037.pdf")).toContain("\\Lambda_{i}(t,y)\\in(0,1)");
-  });
-
-  it("takes a name written against the formula's opening bracket as its operator", async () => {
-    expect(await inline("mixed/032.pdf")).toContain("\\text{Det}(\\rho)=0");
   });
 });

@@ -5,7 +5,7 @@ import { parseDocument, inspectDocument } from "../../src/core/pipeline";
 import { CoreError } from "../../src/core/errors";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
-import { corpusFile, fixtureFile } from "../helpers/corpus";
+import { fixtureFile } from "../helpers/corpus";
 import { MemoryImageStore } from "../../src/core/images/store";
 import { imageRulings, withoutRules } from "../../src/core/ocr/rulings";
 import { newGrayImage } from "../../src/core/images/gray";
@@ -26,22 +26,6 @@ async function refusal(bytes: Uint8Array, name: string): Promise<CoreError> {
 }
 
 describe("OCR of scans", () => {
-  it("reads a bi-level G4 TIFF (phototest.tif) into paragraphs marked as OCR", async () => {
-    const bytes = await corpusFile("scans/tesseract/phototest.tif");
-    expect(await inspectDocument(bytes, "phototest.tif")).toEqual({ fileType: ".tif", pageCount: 1 });
-    const doc = await parseDocument(bytes, "phototest.tif", options);
-    expect(doc.pages).toHaveLength(1);
-    // 640 × 480 pixels at the 200 dpi the file declares: 230.4 × 172.8 points.
-    expect([doc.pages[0].width, doc.pages[0].height]).toEqual([230.4, 172.8]);
-    const blocks = doc.pages[0].blocks;
-    expect(blocks.every((b) => b.source === "ocr")).toBe(true);
-    // Three paragraphs as printed, the last one four repetitions of the sentence.
-    expect(blocks.map((b) => b.text)).toEqual([
-      "This is a lot of 12 point text to test the ocr code and see if it works on all types",
-      "of file format.",
-      Array(4).fill(QUICK_BROWN_DOG).join(" "),
-    ]);
-  }, OCR_TIMEOUT);
 
   it("reads each page of a multi-page TIFF", async () => {
     const bytes = await fixtureFile("images/two-pages.tif");

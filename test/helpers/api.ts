@@ -4,7 +4,7 @@ import { handleJobs } from "../../queues/consumer";
 import type { JobMessage } from "../../queues/messages";
 import { createApp, type AppOptions } from "../../src/api/app";
 import type { Env } from "../../src/env";
-import { corpusFile } from "./corpus";
+import { corpusFile, fixtureFile } from "./corpus";
 import { submitTask } from "../../src/tasks/submit";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
 
@@ -88,7 +88,18 @@ export async function admin(method: string, path: string, body?: unknown): Promi
   return (await res.json()) as Envelope;
 }
 
-export async function pdfFile(corpusPath: string, name = corpusPath.split("/").pop()!): Promise<File> {
+/** A one-page born-digital PDF made for the tests: what the API tests send when what it holds does not matter. */
+export const SAMPLE_PDF = "pdf/article-and-variable.pdf";
+/** A 14-page born-digital PDF (the made fixtures joined: prose, tables, formulas, figures), for documents read in parts. */
+export const LONG_PDF = "pdf/joined-14-pages.pdf";
+
+/** A PDF of test/fixtures as an upload. */
+export async function pdfFile(fixturePath: string, name = fixturePath.split("/").pop()!): Promise<File> {
+  return new File([await fixtureFile(fixturePath)], name, { type: "application/pdf" });
+}
+
+/** A PDF of the evaluation corpus as an upload (for *.corpus.test.ts). */
+export async function corpusPdfFile(corpusPath: string, name = corpusPath.split("/").pop()!): Promise<File> {
   return new File([await corpusFile(corpusPath)], name, { type: "application/pdf" });
 }
 
@@ -112,13 +123,13 @@ export async function usageOf(apiKey: string) {
   };
 }
 
-/** Accepts a parse task of a small corpus PDF (pages reserved, input stored) without queueing it, so the test owns its messages. */
+/** Accepts a parse task of the sample PDF (pages reserved, input stored) without queueing it, so the test owns its messages. */
 export async function submitQuietly(owner: string) {
   return submitTask(env as unknown as Env, {
     kind: "parse",
     owner,
-    fileName: "p2d-demo-text.pdf",
-    bytes: await corpusFile("convert-samples/p2d-demo-text.pdf"),
+    fileName: "article-and-variable.pdf",
+    bytes: await fixtureFile(SAMPLE_PDF),
     maxPages: 100,
     parseOptions: { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES },
     now: new Date(),

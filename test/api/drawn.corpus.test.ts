@@ -5,7 +5,7 @@
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decode as decodePng } from "fast-png";
-import { createKey, parseWithBindings, pdfFile, post } from "../helpers/api";
+import { createKey, parseWithBindings, corpusPdfFile, post } from "../helpers/api";
 import { fixtureFile } from "../helpers/corpus";
 
 let apiKey: string;
@@ -13,7 +13,7 @@ let paper: File;
 beforeAll(async () => {
   ({ apiKey } = await createKey("drawn"));
   // Pages 2 and 11 of the tracemonkey paper: a state diagram and a bar chart drawn with paths.
-  paper = await pdfFile("born-digital/pdfjs/tracemonkey.pdf");
+  paper = await corpusPdfFile("born-digital/pdfjs/tracemonkey.pdf");
 });
 
 const blocksOf = (data: any) => data.result.outputs.json.pages.flatMap((p: any) => p.blocks.map((b: any) => ({ ...b, page: p.page_num })));
@@ -92,7 +92,7 @@ describe("element_formats.cs: image", () => {
 
 describe("element_formats.table: image", () => {
   it("answers each table as a picture of its region, its cells kept as HTML in the JSON", async () => {
-    const file = await pdfFile("born-digital/pdfplumber/senate-expenditures.pdf");
+    const file = await corpusPdfFile("born-digital/pdfplumber/senate-expenditures.pdf");
     const { body } = await post("/v1/parse/sync", { api_key: apiKey, file, element_formats: '{"table":"image"}' });
     expect(body.code).toBe(0);
     const tables = blocksOf(body.data).filter((b: any) => b.type === "table");
@@ -110,7 +110,7 @@ describe("element_formats.table: image", () => {
   });
 
   it("falls back to HTML when the table cannot be drawn", async () => {
-    const file = await pdfFile("born-digital/pdfplumber/senate-expenditures.pdf");
+    const file = await corpusPdfFile("born-digital/pdfplumber/senate-expenditures.pdf");
     const { body } = await parseWithBindings({ RENDERER: undefined, PROCESSOR: undefined }, { api_key: apiKey, file, element_formats: '{"table":"image"}', output_formats: "markdown" });
     expect(body.code).toBe(0);
     expect(body.data.result.outputs.markdown).toContain("<table>");

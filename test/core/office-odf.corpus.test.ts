@@ -1,3 +1,4 @@
+// Reads the evaluation corpus: run by `npm run test:corpus`.
 // OpenDocument text and spreadsheets (the native sources of the corpus's ODF-exported PDFs),
 // read natively inside workerd.
 import { describe, expect, it } from "vitest";

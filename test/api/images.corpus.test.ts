@@ -7,13 +7,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { strFromU8, unzipSync } from "fflate";
 import { decode as decodeJpeg } from "jpeg-js";
 import { NO_DESCRIBER } from "../../src/core/pipeline/describe";
-import { createKey, pdfFile, pollUntil, post } from "../helpers/api";
+import { createKey, corpusPdfFile, pollUntil, post } from "../helpers/api";
 
 let apiKey: string;
 let figures: File;
 beforeAll(async () => {
   ({ apiKey } = await createKey("images"));
-  figures = await pdfFile("docling-testdata/pdf/picture_classification.pdf");
+  figures = await corpusPdfFile("docling-testdata/pdf/picture_classification.pdf");
 });
 
 const imageBlocks = (data: any) => data.result.outputs.json.pages.flatMap((p: any) => p.blocks).filter((b: any) => b.type === "image");
@@ -72,7 +72,7 @@ describe("element_formats.image through /v1/parse", () => {
 
 describe("feature_config", () => {
   it("enable_inline_image: icons inside their paragraph, in Markdown and in the block's inline_images", async () => {
-    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await pdfFile("convert-samples/p2d-demo-image.pdf"), feature_config: '{"enable_inline_image":true}' });
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file: await corpusPdfFile("convert-samples/p2d-demo-image.pdf"), feature_config: '{"enable_inline_image":true}' });
     expect(body.code).toBe(0);
     const block = body.data.result.outputs.json.pages[0].blocks.find((b: any) => b.content.startsWith("Inline image like"));
     expect(block.inline_images).toHaveLength(2);

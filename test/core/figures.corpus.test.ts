@@ -1,3 +1,4 @@
+// Reads the evaluation corpus: run by `npm run test:corpus`.
 // Figures on real PDFs: raster images extracted where the page paints them, as the author's
 // own JPEG when the PDF holds one plainly, else as PNGs of the drawn pixels; captions
 // attached to figures and tables; img_url in each element format; the zip; image

@@ -1,13 +1,13 @@
 // element_formats.table through the API: HTML by default (spans and header cells kept),
 // Markdown on request (merged cells split and repeated), in the JSON blocks and the Markdown.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createKey, pdfFile, post } from "../helpers/api";
+import { createKey, corpusPdfFile, post } from "../helpers/api";
 
 let apiKey: string;
 let spanning: File;
 beforeAll(async () => {
   ({ apiKey } = await createKey("tables"));
-  spanning = await pdfFile("tabula-java/spanning_cells.pdf");
+  spanning = await corpusPdfFile("tabula-java/spanning_cells.pdf");
 });
 
 const tableBlocks = (body: any) => body.data.result.outputs.json.pages.flatMap((p: any) => p.blocks.filter((b: any) => b.type === "table"));
