@@ -3,6 +3,7 @@
 // the inline ones written into paragraphs, on a real Word file with equations.
 import { describe, expect, it } from "vitest";
 import { latexToAsciiMath } from "../../src/core/render/asciimath";
+import { formatFormula } from "../../src/core/render/formula";
 import { regionLatex } from "../../src/core/processors/formulas";
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
@@ -331,5 +332,19 @@ describe("formulas in Word", () => {
     expect(xml).toMatch(/<m:f>.*<m:num>.*<m:t>a<\/m:t>.*<\/m:num><m:den><m:r><m:t>2<\/m:t><\/m:r><\/m:den><\/m:f>/);
     // The glyphs as printed ("Xn" of the sum sign) are not written next to the equation.
     expect(xml).not.toContain(">Xn<");
+  });
+});
+
+describe("formula formats", () => {
+  it("writes MathML with the LaTeX kept as an annotation, and never throws on LaTeX it cannot read", () => {
+    const ml = formatFormula("E=mc^{2}", "mathml", true);
+    expect(ml).toMatch(/^<math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML" display="block">/);
+    expect(ml).toContain("<mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup>");
+    expect(ml).toContain('<annotation encoding="application/x-tex">E=mc^{2}</annotation>');
+    expect(formatFormula("\\sum_{k=1}^{n} \\frac{\\alpha}{2} \\tag{3}", "mathml", true)).toContain(
+      '<mlabeledtr><mtd><mtext>(3)</mtext></mtd><mtd><mrow><munderover><mo largeop="true" movablelimits="true">∑</mo><mrow><mi>k</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><mfrac><mi>α</mi><mn>2</mn></mfrac></mrow></mtd>',
+    );
+    expect(formatFormula("\\left( \\begin{matrix} a & b \\\\ c & d \\end{matrix} \\right)", "mathml", false)).toContain("<mtable><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr><mtr><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mtr></mtable>");
+    expect(formatFormula("\\frac{1}{", "mathml", false)).toMatch(/^<math/);
   });
 });
