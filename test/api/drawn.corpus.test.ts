@@ -2,11 +2,12 @@
 // task's input read from the shared R2 bucket): vector figures of a born-digital paper
 // become image blocks with real PNGs and their labels leave the text; tables asked for
 // as images come as pictures of their region; and without the renderer the text stays.
-import { SELF, env } from "cloudflare:test";
+// The corpus's part (npm run test:corpus); drawn.test.ts has the fixtures' part.
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decode as decodePng } from "fast-png";
 import { createKey, parseWithBindings, corpusPdfFile, post } from "../helpers/api";
-import { fixtureFile } from "../helpers/corpus";
+import { blocksOf, ink, png } from "./drawn-helpers";
 
 let apiKey: string;
 let paper: File;
@@ -15,21 +16,6 @@ beforeAll(async () => {
   // Pages 2 and 11 of the tracemonkey paper: a state diagram and a bar chart drawn with paths.
   paper = await corpusPdfFile("born-digital/pdfjs/tracemonkey.pdf");
 });
-
-const blocksOf = (data: any) => data.result.outputs.json.pages.flatMap((p: any) => p.blocks.map((b: any) => ({ ...b, page: p.page_num })));
-
-async function png(url: string) {
-  const res = await SELF.fetch(url);
-  expect(res.status).toBe(200);
-  return decodePng(new Uint8Array(await res.arrayBuffer()));
-}
-
-/** Share of pixels darker than mid-grey: a blank render would have none. */
-function ink(image: ReturnType<typeof decodePng>): number {
-  let dark = 0;
-  for (let i = 0; i < image.data.length; i += image.channels) if ((image.data[i] as number) < 128) dark++;
-  return dark / (image.width * image.height);
-}
 
 describe("vector figures", () => {
   it("are drawn to PNG by the renderer Worker, captioned, and their labels leave the text", async () => {
@@ -66,27 +52,6 @@ describe("vector figures", () => {
     const blocks = blocksOf(body.data);
     expect(blocks.some((b: any) => b.type === "image" && b.captions[0]?.startsWith("Figure 10."))).toBe(false);
     expect(blocks.map((b: any) => b.content).join("\n")).toContain("Symbol Key");
-  });
-});
-
-describe("element_formats.cs: image", () => {
-  it("returns a chemical structure drawn with lines as a picture, with its atom labels inside it", async () => {
-    // test/fixtures/pdf/make.py: phenol drawn with stroked bonds and an "OH" label, captioned.
-    const file = new File([await fixtureFile("pdf/chemical-structure.pdf")], "chemical-structure.pdf", { type: "application/pdf" });
-    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file, element_formats: '{"cs":"image"}', feature_config: '{"enable_image_ocr":true}' });
-    expect(body.code).toBe(0);
-    const blocks = blocksOf(body.data);
-    const [molecule] = blocks.filter((b: any) => b.type === "image");
-    expect(molecule.captions).toEqual(["Figure 1. Phenol, drawn with lines for bonds."]);
-    expect(molecule.image_text).toBe("OH");
-    // The ring's strokes are inside the picture, not cut at its edges.
-    const picture = await png(molecule.img_url);
-    expect(ink(picture)).toBeGreaterThan(0.01);
-    const column = (x: number) => Array.from({ length: picture.height }, (_, y) => picture.data[(y * picture.width + x) * picture.channels] as number);
-    expect(Math.min(...column(picture.width - 1))).toBe(255);
-    expect(Math.min(...column(0))).toBe(255);
-    // Its label is not a paragraph of the page.
-    expect(blocks.some((b: any) => b.type !== "image" && b.content.trim() === "OH")).toBe(false);
   });
 });
 
