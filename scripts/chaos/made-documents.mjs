@@ -105,6 +105,28 @@ export function deflatedTextPdf(zlib) {
 }
 
 /**
+ * A page of one line of text in Helvetica whose /ToUnicode map says what each byte of the
+ * line means: `mapping` gives, for each character of `line` (single bytes), the text the
+ * map names for it, as producers of CJK and Indic PDFs write them (Kangxi radicals for
+ * ideographs, say).
+ */
+export function toUnicodeTextPdf(line, mapping) {
+  const hex = (text) => [...text].map((c) => c.codePointAt(0).toString(16).padStart(4, "0")).join("");
+  const entries = [...mapping].map(([byte, text]) => `<${byte.charCodeAt(0).toString(16).padStart(2, "0")}> <${hex(text)}>`);
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Made def 1 begincodespacerange <00> <FF> endcodespacerange ${entries.length} beginbfchar ${entries.join(" ")} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+  const content = `BT /F1 24 Tf 72 700 Td (${line}) Tj ET`;
+  const encoder = new TextEncoder();
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
+    { dict: `<< /Length ${cmap.length} >>`, data: encoder.encode(cmap) },
+  ]);
+}
+
+/**
  * A page of pictures, two to a row, each painted 200 x 150 points and apart from the others.
  * Each is an image XObject: `entries`, its dictionary past /Type, /Subtype and /Length
  * ("/Width 640 /Height 480 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode"),

@@ -127,7 +127,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     const hanging = horizontal && dx >= 0 && !vertical ? hangingGlyph(str, font.name) : undefined;
     if (hanging) bbox = [bbox[0], y, bbox[2], y + size * hanging.depth];
     runs.push({
-      text: logicalOrder(withoutPresentationForms(str), item.dir),
+      text: logicalOrder(asTyped(str), item.dir),
       bbox: clamp(bbox, viewport.width, viewport.height),
       baseline: hanging ? y + size * hanging.baseline : y,
       fontSize: round(size),
@@ -191,10 +191,13 @@ async function drawnRulings(page: PdfPage, rotation: number): Promise<Ruling[]> 
 const readableText = (text: string | undefined) => (text ?? "").replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, "").replace(/[\t\n\v\f\r]/g, " ");
 
 /**
- * Arabic presentation forms (the shaped glyphs some fonts map to) as the letters they
- * shape, so the text can be searched and read by machines; NFKC does exactly that.
+ * Characters some fonts map their glyphs to that nobody types, as the characters they stand
+ * for, so the text can be searched and read by machines; NFKC does exactly that for them:
+ * Arabic presentation forms (the shaped glyphs) as the letters they shape, and Kangxi and
+ * CJK supplement radicals (what Word's Japanese and Chinese fonts map many ideographs to:
+ * ⽊ U+2F4A for 木, ⽇ for 日, ⼀ for 一) as the ideographs. A radical NFKC leaves alone stays.
  */
-const withoutPresentationForms = (text: string) => text.replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]+/g, (m) => m.normalize("NFKC"));
+const asTyped = (text: string) => text.replace(/[\u2E80-\u2EFF\u2F00-\u2FDF\uFB50-\uFDFF\uFE70-\uFEFC]+/g, (m) => m.normalize("NFKC"));
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

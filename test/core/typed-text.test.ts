@@ -1,0 +1,27 @@
+// Text as a user would type it, whatever the font maps its glyphs to: radicals for
+// ideographs, presentation forms, ligatures (PDFs made here, their /ToUnicode maps written
+// as producers of CJK and Arabic documents write them).
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_FEATURES } from "../../src/core/options";
+import { toUnicodeTextPdf } from "../../scripts/chaos/made-documents.mjs";
+
+async function textOf(line: string, mapping: [string, string][]): Promise<string> {
+  const doc = await parseDocument(toUnicodeTextPdf(line, new Map(mapping)), "made.pdf", { features: DEFAULT_FEATURES });
+  return doc.pages.flatMap((p) => p.blocks.map((b) => b.text)).join("\n");
+}
+
+describe("text as typed", () => {
+  it("reads ideographs a font maps to Kangxi radicals as the ideographs, so a search for 木 finds them", async () => {
+    expect(await textOf("ABCD", [["A", "⽊"], ["B", "⽇"], ["C", "⼀"], ["D", "⺟"]])).toBe("木日一母");
+  });
+
+  it("keeps ideographs and a radical NFKC has no ideograph for as they are", async () => {
+    expect(await textOf("ABC", [["A", "木"], ["B", "⺀"], ["C", "本"]])).toBe("木⺀本");
+  });
+
+  it("reads ligatures and Arabic presentation forms as the letters they join or shape", async () => {
+    expect(await textOf("AB", [["A", "ﬁ"], ["B", "ﬂ"]])).toBe("fifl");
+    expect(await textOf("A", [["A", "\uFEFB"]])).toBe("لا");
+  });
+});
