@@ -26,6 +26,27 @@ const out = resolve(import.meta.dirname, "../src/core/backends/pdf/generated");
 const PATCHES = [
   {
     why:
+      "a span of marked content may say what its glyphs read as (/ActualText): browsers and word processors write it " +
+      "for the clusters of Indic, Thai and Arabic text whose glyphs (a vowel sign drawn before its consonant, a " +
+      "conjunct) have no Unicode of their own, as pdftotext reads them. pdf.js's text content drops it; the span's " +
+      "item now carries it, and the runs take it in place of the glyphs' text (src/core/backends/pdf/runs.ts)",
+    from: `              const mcid = args[1] instanceof Dict ? args[1].get("MCID") : null;
+              textContent.items.push({
+                type: "beginMarkedContentProps",
+                id: Number.isInteger(mcid) ? \`\${self.idFactory.getPageObjId()}_mc\${mcid}\` : null,
+                tag: args[0] instanceof Name ? args[0].name : null
+              });`,
+    to: `              const mcid = args[1] instanceof Dict ? args[1].get("MCID") : null;
+              const actualText = args[1] instanceof Dict ? args[1].get("ActualText") : null; // docparse patch
+              textContent.items.push({
+                type: "beginMarkedContentProps",
+                id: Number.isInteger(mcid) ? \`\${self.idFactory.getPageObjId()}_mc\${mcid}\` : null,
+                tag: args[0] instanceof Name ? args[0].name : null,
+                ...(typeof actualText === "string" ? { actualText: stringToPDFString(actualText) } : {})
+              });`,
+  },
+  {
+    why:
       "getTextContent calls getCurrentTextTransform twice per glyph; upstream allocates three arrays per call and " +
       "multiplies a Float32Array ctm with an Array text matrix through one polymorphic Util.transform, the hottest " +
       "function of the whole parse (30% of text extraction). The same products, term for term (the zero terms kept, " +

@@ -40,3 +40,8 @@ export function isVertical(block: Block): boolean {
     return h > VERTICAL_ASPECT * w && w <= VERTICAL_MAX_WIDTH_EM * size;
   });
 }
+
+/** The smallest box holding both. */
+export function union(a: BBox, b: BBox): BBox {
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+}

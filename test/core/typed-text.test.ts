@@ -1,10 +1,12 @@
 // Text as a user would type it, whatever the font maps its glyphs to: radicals for
 // ideographs, presentation forms, ligatures (PDFs made here, their /ToUnicode maps written
-// as producers of CJK and Arabic documents write them).
+// as producers of CJK and Arabic documents write them), and clusters that say what they
+// read as (/ActualText), in ten scripts printed by a browser.
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
 import { toUnicodeTextPdf } from "../../scripts/chaos/made-documents.mjs";
+import { fixtureFile, fixtureText } from "../helpers/corpus";
 
 async function textOf(line: string, mapping: [string, string][]): Promise<string> {
   const doc = await parseDocument(toUnicodeTextPdf(line, new Map(mapping)), "made.pdf", { features: DEFAULT_FEATURES });
@@ -23,5 +25,15 @@ describe("text as typed", () => {
   it("reads ligatures and Arabic presentation forms as the letters they join or shape", async () => {
     expect(await textOf("AB", [["A", "ﬁ"], ["B", "ﬂ"]])).toBe("fifl");
     expect(await textOf("A", [["A", "\uFEFB"]])).toBe("لا");
+  });
+});
+
+describe("a browser's print of ten scripts", () => {
+  it("reads every paragraph exactly as its HTML source has it: vowel signs, conjuncts, ligatures and ideographs", async () => {
+    const source = await fixtureText("pdf/scripts-browser.html");
+    const written = [...source.matchAll(/<p[^>]*>(.*?)<\/p>/g)].map((m) => m[1]);
+    const doc = await parseDocument(await fixtureFile("pdf/scripts-browser.pdf"), "scripts-browser.pdf", { features: DEFAULT_FEATURES });
+    const read = doc.pages.flatMap((p) => p.blocks.map((b) => b.text));
+    expect(read).toEqual(written);
   });
 });

@@ -5,7 +5,7 @@ import type { Align } from "./alignment";
 import { FONT_METRICS } from "./font-widths";
 import { officeFont } from "./fonts";
 import { dominantStyle } from "./spans";
-import { union } from "../processors/lines";
+import { union } from "../geometry";
 
 /** Boxes of fitted text (layout-fit.ts) get this much more width than the PDF text: rounding, never a changed line break. */
 const FITTED_SLACK = 1.02;

@@ -2,7 +2,8 @@
 // changes, or the line does not overlap the previous one horizontally.
 import type { Block, Line } from "../model";
 import { ITEM_NUMBER } from "./lists";
-import { lineFontSize, lineText, union } from "./lines";
+import { lineFontSize, lineText } from "./lines";
+import { union } from "../geometry";
 import { isFormulaPiece } from "./formulas";
 import { UNSPACED_SCRIPT } from "../scripts";
 

@@ -6,7 +6,7 @@
 // listings it set side by side (code beside its line numbers or its comments) row by row.
 import type { Block, Line } from "../model";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
-import { union } from "./lines";
+import { union } from "../geometry";
 
 /** A listing has at least this many lines: one monospaced line is a file name or a command in prose. */
 const MIN_LINES = 2;

@@ -6,7 +6,7 @@
 // are its radicand, and small type tucked into the sign's crook its index.
 import type { Ruling } from "../runs";
 import type { Span } from "../model";
-import { union } from "./lines";
+import { union } from "../geometry";
 import { baselineOf } from "./formula-spans";
 
 /** A structure read from a rule: where it starts, and its LaTeX. */

@@ -8,7 +8,7 @@
 // a binomial coefficient.
 import type { Ruling } from "../runs";
 import type { Line, Span } from "../model";
-import { union } from "./lines";
+import { union } from "../geometry";
 import { rowsByBaseline, splitAtGaps } from "./formula-spans";
 import { EXTENSION_FONT } from "../latex/math-fonts";
 

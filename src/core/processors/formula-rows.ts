@@ -10,7 +10,7 @@
 // a quad or more to its right, its condition: `f(x) = \begin{cases} … & … \\ … \end{cases}`.
 import type { Ruling } from "../runs";
 import type { Line, Span } from "../model";
-import { union } from "./lines";
+import { union } from "../geometry";
 import { baselineOf, rowsByBaseline } from "./formula-spans";
 import { EXTENSION_FONT } from "../latex/math-fonts";
 import { FENCE_PIECE } from "./formula-matrix";

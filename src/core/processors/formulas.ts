@@ -10,7 +10,8 @@
 // rebuilt (matrices, scripts inside a fraction) leaves the region as text.
 import type { Ruling } from "../runs";
 import type { Block, Line, Span } from "../model";
-import { lineFontSize, union } from "./lines";
+import { lineFontSize } from "./lines";
+import { union } from "../geometry";
 import { FUNCTION_NAMES, LIMIT_FUNCTIONS } from "../latex/symbols";
 import { FENCE_PIECE, matrixLatex, withWholeFences } from "./formula-matrix";
 import { spanTokens } from "../latex/glyph-tokens";

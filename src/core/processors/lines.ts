@@ -1,5 +1,6 @@
 // Glyph runs -> lines: runs on the same baseline that follow each other left to right,
 // joined with a space where the gap between them is wider than a space would leave.
+import { union } from "../geometry";
 import type { Run } from "../runs";
 import type { BBox, Line, Span } from "../model";
 import { MATH_FONT } from "../latex/math-fonts";
@@ -278,10 +279,6 @@ function isRightToLeft(runs: Run[]): boolean {
 const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/g;
 const LTR_LETTERS = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
 const countOf = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
-
-export function union(a: BBox, b: BBox): BBox {
-  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
-}
 
 export const lineText = (line: Line) => line.spans.map((s) => s.text).join("");
 

@@ -5,7 +5,7 @@
 import type { Run } from "../runs";
 import type { Block, Line } from "../model";
 import { joinLines } from "./blocks";
-import { union } from "./lines";
+import { union } from "../geometry";
 import { textRows, uprightRun, type TextRow } from "./tables/rows";
 
 /** Lines further apart than this many font sizes belong to different paragraphs. */

@@ -8,7 +8,7 @@ import type { BBox, Block } from "../model";
 import { imageRef } from "../images/store";
 import { REGION_DPI, regionPixelSize } from "../raster/region";
 import { centreIn, coveredShare } from "../geometry";
-import { union } from "./lines";
+import { union } from "../geometry";
 
 /** Smallest figure (points): about two thirds of an inch across and half an inch down. */
 const MIN_WIDTH = 48;

@@ -3,7 +3,7 @@
 // a paragraph. The text joins without spaces, as these scripts are written.
 import type { Run } from "../runs";
 import type { Block, Line } from "../model";
-import { union } from "./lines";
+import { union } from "../geometry";
 
 /** Columns further apart than this many font sizes belong to different paragraphs. */
 const PARAGRAPH_GAP = 1;

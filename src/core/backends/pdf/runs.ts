@@ -3,6 +3,7 @@
 // and the crop box), with font size and style.
 import type { PageRuns, Ruling, Run } from "../../runs";
 import type { BBox } from "../../model";
+import { union } from "../../geometry";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
 import { logicalOrder } from "./bidi";
@@ -85,17 +86,21 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   const fonts = pageFonts(content.styles as Record<string, { fontFamily?: string; fontName?: string }>);
   let runs: Run[] = [];
   // Marked content nests: the innermost id names the structure element, any Artifact around marks furniture.
-  const marked: { id?: string; tag?: string }[] = [];
+  const marked: MarkedSpan[] = [];
   for (const raw of content.items) {
     if (!("str" in raw)) {
-      const mark = raw as { type: string; id?: string; tag?: string };
+      const mark = raw as { type: string; id?: string; tag?: string; actualText?: string };
       if (mark.type === "endMarkedContent") marked.pop();
-      else marked.push({ id: mark.id, tag: mark.tag });
+      else marked.push({ id: mark.id, tag: mark.tag, actualText: mark.actualText });
       continue;
     }
     const item = raw as PdfTextItem;
-    const str = withUnicodePieces(readableText(extensionDelimiter(item.str, fonts.get(item.fontName)?.name ?? "")));
-    if (!str.trim()) {
+    // A span that says what its glyphs read as (/ActualText) gives its text to the first run
+    // inside it; the glyphs after it only widen that run. Spaces inside it stay spaces (a
+    // browser opens a cluster's span before the space that precedes it).
+    const span = /^\s*$/.test(item.str) ? undefined : marked.find((m) => m.actualText !== undefined);
+    const str = span ? readableText(span.actualText) : withUnicodePieces(readableText(extensionDelimiter(item.str, fonts.get(item.fontName)?.name ?? "")));
+    if (!str.trim() && !span?.run) {
       if (item.hasEOL && runs.length) runs[runs.length - 1].eol = true;
       continue;
     }
@@ -126,8 +131,14 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     // it belongs to has its baseline lower down.
     const hanging = horizontal && dx >= 0 && !vertical ? hangingGlyph(str, font.name) : undefined;
     if (hanging) bbox = [bbox[0], y, bbox[2], y + size * hanging.depth];
+    if (span?.run) {
+      span.run.bbox = clamp(union(span.run.bbox, bbox), viewport.width, viewport.height);
+      if (item.hasEOL) span.run.eol = true;
+      continue;
+    }
     runs.push({
-      text: logicalOrder(asTyped(str), item.dir),
+      // An actual text is written in reading order already.
+      text: span ? asTyped(str) : logicalOrder(asTyped(str), item.dir),
       bbox: clamp(bbox, viewport.width, viewport.height),
       baseline: hanging ? y + size * hanging.baseline : y,
       fontSize: round(size),
@@ -139,6 +150,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
       ...(!vertical && !horizontal ? { rotated: dy < 0 ? ("up" as const) : ("down" as const) } : {}),
       ...markedContentOf(marked),
     });
+    if (span) span.run = runs[runs.length - 1];
   }
   runs = withMapsTo(withoutOverprints(runs));
   const links = await pageLinks(page, viewport);
@@ -168,7 +180,15 @@ export async function withDrawnRules(page: PdfPage, text: PageRuns, forTables: b
   return { width, height, runs, rulings, ...(formulaRules?.length ? { formulaRules } : {}), ...rest };
 }
 
-function markedContentOf(stack: { id?: string; tag?: string }[]): Pick<Run, "markedContent" | "artifact"> {
+/** A span of marked content the text is inside: its structure id, its tag, what its glyphs read as, and the run that took that text. */
+interface MarkedSpan {
+  id?: string;
+  tag?: string;
+  actualText?: string;
+  run?: Run;
+}
+
+function markedContentOf(stack: MarkedSpan[]): Pick<Run, "markedContent" | "artifact"> {
   const id = stack.findLast((m) => m.id)?.id;
   const artifact = stack.some((m) => m.tag === "Artifact");
   return { ...(id ? { markedContent: id } : {}), ...(artifact ? { artifact } : {}) };

@@ -4,7 +4,8 @@
 // the table's key column empty is the wrapped rest of the row above (multi-line cells).
 import type { Run } from "../../runs";
 import type { BBox } from "../../model";
-import { type Chunk, type TextRow, union } from "./rows";
+import { type Chunk, type TextRow } from "./rows";
+import { union } from "../../geometry";
 import { NUMERIC } from "./headers";
 
 /** A chunk reaching this far (points) past a column boundary is taken to cross it. */

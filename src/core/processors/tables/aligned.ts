@@ -9,7 +9,8 @@
 import type { Ruling, Run } from "../../runs";
 import type { BBox } from "../../model";
 import { MIN_TABLE_ROWS, type TableDraft } from "./draft";
-import { type Chunk, type TextRow, textRows, union } from "./rows";
+import { type Chunk, type TextRow, textRows } from "./rows";
+import { union } from "../../geometry";
 import { assignRows, type RowGroup } from "./aligned-rows";
 import { columnGutters, keepToOneColumn, splitAtPageGutters } from "./gutters";
 import { clearBands, findGutters } from "../gutters";

@@ -7,7 +7,8 @@ import { buildLines } from "../lines";
 import { joinLines } from "../blocks";
 import type { CellDraft, TableDraft } from "./draft";
 import { headerRowCount } from "./headers";
-import { textRows, turnOf, union, uprightRun } from "./rows";
+import { textRows, turnOf, uprightRun } from "./rows";
+import { union } from "../../geometry";
 
 /** Dot leaders (". . . ." or "......") lead the eye across a cell; they are not its content. */
 const LEADER = /\s*(\.\s?){4,}\s*/g;

@@ -3,7 +3,8 @@
 // the page, but it never takes a line of prose from the column beside it; knowing the
 // gutters lets the detector tell a stray line of the other column from a table's cells.
 import type { BBox } from "../../model";
-import { type Chunk, type TextRow, union } from "./rows";
+import { type Chunk, type TextRow } from "./rows";
+import { union } from "../../geometry";
 
 /** A gutter needs this many prose lines on each side (a page of two columns of text)... */
 const MIN_PROSE_LINES = 5;

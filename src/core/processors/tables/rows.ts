@@ -1,6 +1,7 @@
 // Text rows of a page region and the chunks inside them: runs on one baseline, split
 // wherever the gap between two runs is wider than a word space could be. Chunks are the
 // candidate cells of unruled tables and the units the column analysis works with.
+import { union } from "../../geometry";
 import type { Run } from "../../runs";
 import type { BBox } from "../../model";
 import { typedSpaces } from "../lines";
@@ -85,10 +86,6 @@ export function uprightRun(run: Run, turn: "up" | "down"): Run {
   const [x0, y0, x1, y1] = run.bbox;
   const bbox: BBox = turn === "up" ? [-y1, x0, -y0, x1] : [y0, -x1, y1, -x0];
   return { ...run, bbox, baseline: bbox[3] };
-}
-
-export function union(a: BBox, b: BBox): BBox {
-  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
 
 export const centre = (b: BBox): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
