@@ -127,6 +127,45 @@ export function toUnicodeTextPdf(line, mapping) {
 }
 
 /**
+ * A filled form: labels printed by the page, and beside them a text field holding "Jane Doe",
+ * a ticked and an unticked box, a chosen radio button and an unchosen one, a choice list set
+ * to "Blue", a free-text note, and a reference field in the page's top margin.
+ */
+export function filledFormPdf() {
+  const content = [
+    "BT /F1 11 Tf 72 700 Td (Name:) Tj ET",
+    "BT /F1 11 Tf 92 650 Td (I agree to the terms) Tj ET",
+    "BT /F1 11 Tf 92 630 Td (Send me the newsletter) Tj ET",
+    "BT /F1 11 Tf 72 600 Td (Colour:) Tj ET",
+    "BT /F1 11 Tf 92 570 Td (By post) Tj ET",
+    "BT /F1 11 Tf 192 570 Td (By e-mail) Tj ET",
+  ].join("\n");
+  const widget = (entries) => `<< /Type /Annot /Subtype /Widget /P 3 0 R /DA (/Helv 11 Tf 0 g) ${entries} >>`;
+  const annots = [
+    widget("/FT /Tx /T (name) /V (Jane Doe) /Rect [120 696 300 712]"),
+    widget("/FT /Btn /T (terms) /V /Yes /AS /Yes /Rect [72 648 84 660]"),
+    widget("/FT /Btn /T (news) /V /Off /AS /Off /Rect [72 628 84 640]"),
+    widget("/FT /Ch /T (colour) /V (Blue) /Opt [(Red) (Blue)] /Rect [120 596 220 612]"),
+    "<< /Type /Annot /Subtype /FreeText /P 3 0 R /Contents (Checked by the clerk) /DA (/Helv 10 Tf 0 g) /Rect [72 500 300 520] >>",
+    widget("/FT /Tx /T (ref) /V (REF-2026-0042) /Rect [420 760 560 776]"),
+    // The two buttons of one radio group ("post" chosen): each /AS names its own state.
+    `<< /FT /Btn /Ff 49152 /T (way) /V /post /Kids [13 0 R 14 0 R] >>`,
+    "<< /Type /Annot /Subtype /Widget /P 3 0 R /Parent 12 0 R /AS /post /AP << /N << /post 15 0 R /Off 15 0 R >> >> /Rect [72 568 84 580] >>",
+    "<< /Type /Annot /Subtype /Widget /P 3 0 R /Parent 12 0 R /AS /Off /AP << /N << /mail 15 0 R /Off 15 0 R >> >> /Rect [172 568 184 580] >>",
+  ];
+  const encoder = new TextEncoder();
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R 7 0 R 8 0 R 9 0 R 11 0 R 12 0 R] /DA (/Helv 11 Tf 0 g) >> >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Annots [6 0 R 7 0 R 8 0 R 9 0 R 10 0 R 11 0 R 13 0 R 14 0 R] >>",
+    { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ...annots,
+    { dict: "<< /Type /XObject /Subtype /Form /BBox [0 0 12 12] /Length 0 >>", data: new Uint8Array() },
+  ]);
+}
+
+/**
  * A page of pictures, two to a row, each painted 200 x 150 points and apart from the others.
  * Each is an image XObject: `entries`, its dictionary past /Type, /Subtype and /Length
  * ("/Width 640 /Height 480 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode"),

@@ -29,6 +29,8 @@ export interface Span {
   color?: string;
   link?: string;
   script?: "super" | "sub";
+  /** Filled into a form field or written in a free-text note, not printed by the page itself. */
+  formField?: boolean;
 }
 
 /** One visual line of text inside a block. */

@@ -27,6 +27,8 @@ export interface Run {
   markedContent?: string;
   /** Marked as an Artifact in a tagged PDF: pagination furniture, not content. */
   artifact?: boolean;
+  /** Filled into a form field or written in a free-text note, not printed by the page itself (backends/pdf/form-fields.ts). */
+  formField?: boolean;
 }
 
 export interface PageRuns {

@@ -6,6 +6,7 @@
 // itself (page-furniture.ts) is furniture too.
 import type { Block, Page } from "../model";
 import { PAGE_NUMBER, pageFurniture } from "./page-furniture";
+import { formValues } from "./lines";
 
 /** Share of the page height at the top and bottom where running heads and feet live. */
 const BAND = 0.1;
@@ -57,6 +58,8 @@ export function markFurniture(pages: Page[], bodySize: number): void {
     }
     for (const f of pageFurniture(page, bodySize)) furniture.add(f);
     for (const b of furniture) {
+      // A value filled into a form is the user's, wherever it stands (keep_header_footer has no say over it).
+      if (formValues(b).length) continue;
       const top = b.bbox[3] <= page.height * BAND || (!inBand(b.bbox, page.height) && b.bbox[1] + b.bbox[3] < page.height);
       b.layer = top ? "header" : "footer";
       b.type = top ? "header" : "footer";

@@ -2,7 +2,7 @@
 // joined with a space where the gap between them is wider than a space would leave.
 import { union } from "../geometry";
 import type { Run } from "../runs";
-import type { BBox, Line, Span } from "../model";
+import type { BBox, Block, Line, Span } from "../model";
 import { MATH_FONT } from "../latex/math-fonts";
 import { withComposedAccents } from "./composed-accents";
 import { findGutters, isLocalGutter } from "./gutters";
@@ -212,12 +212,12 @@ function toLine(leftToRight: Run[]): Line {
     // A list's marker set off by a tab keeps a span of its own: layout conversions tab after it.
     const tabbedMarker = spans.length === 1 && i === 1 && !rtl && MARKER_ALONE.test(last.text.trim()) && run.bbox[0] - last.bbox[2] > GUTTER_SPLIT_GAP * Math.max(last.fontSize, run.fontSize);
     const tabbed = last && !rtl && run.bbox[0] - last.bbox[2] >= TAB_GAP * Math.min(last.fontSize, run.fontSize);
-    if (last && !stacked && !tabbedMarker && !tabbed && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link && last.color === run.color) {
+    if (last && !stacked && !tabbedMarker && !tabbed && last.fontFamily === run.fontFamily && last.fontSize === run.fontSize && last.bold === run.bold && last.italic === run.italic && last.link === run.link && last.color === run.color && last.formField === run.formField) {
       last.text += text;
       last.bbox = union(last.bbox, run.bbox);
     } else {
       const script = scriptOf(run);
-      spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic, ...(run.link ? { link: run.link } : {}), ...(run.color ? { color: run.color } : {}), ...(script ? { script } : {}) });
+      spans.push({ text, bbox: run.bbox, fontFamily: run.fontFamily, fontSize: run.fontSize, bold: run.bold, italic: run.italic, ...(run.link ? { link: run.link } : {}), ...(run.color ? { color: run.color } : {}), ...(script ? { script } : {}), ...(run.formField ? { formField: true } : {}) });
     }
   }
   // Accents set over letters as glyphs of their own compose with them; a math font's accents are the formula reader's to place.
@@ -281,6 +281,9 @@ const LTR_LETTERS = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
 const countOf = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
 
 export const lineText = (line: Line) => line.spans.map((s) => s.text).join("");
+
+/** The values filled into form fields (and free-text notes) in a block, line by line. */
+export const formValues = (block: Block): string[] => block.lines?.flatMap((l) => l.spans.filter((s) => s.formField).map((s) => s.text.trim())) ?? [];
 
 /** Lines are asked for their size many times while blocks form: computed once per line. */
 const fontSizes = new WeakMap<Line, number>();

@@ -3,6 +3,7 @@ import type { Block, Document } from "../model";
 import type { RenderOptions } from "../options";
 import { tableHtml, tableMarkdown, tablePictureSource } from "./table";
 import { visibleBlocks } from "./visible";
+import { formValues } from "../processors/lines";
 import { formatFormula, withInlineFormulas, withPrintedMath } from "./formula";
 
 export interface WireBlock {
@@ -18,6 +19,8 @@ export interface WireBlock {
   image_description?: { produced: boolean; model?: string; reason?: string };
   /** Image blocks with enable_image_ocr: the text read inside the picture, line by line ("" when none). */
   image_text?: string;
+  /** Values filled into form fields (or written in free-text notes) within this block, as `content` has them: filled in, not printed. */
+  form_values?: string[];
   /** enable_inline_image: images inside this block's text, `offset` a character index of `content`. */
   inline_images?: { img_url: string; bbox: [number, number, number, number]; offset: number }[];
 }
@@ -64,6 +67,8 @@ function wireBlock(b: Block, idx: number, opts: RenderOptions): WireBlock {
     out.inline_images = b.inlineImages.map((i) => ({ img_url: opts.imageSources?.get(i.image.ref) ?? "", bbox: i.bbox.map(r2) as WireBlock["bbox"], offset: i.offset }));
   }
   if (b.image?.text !== undefined) out.image_text = b.image.text;
+  const filled = formValues(b);
+  if (filled.length) out.form_values = filled;
   const described = b.image?.description;
   if (described) out.image_description = { produced: !!described.text, ...(described.model ? { model: described.model } : {}), ...(described.reason ? { reason: described.reason } : {}) };
   return out;

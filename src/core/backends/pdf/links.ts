@@ -9,7 +9,7 @@ interface LinkAnnotation {
   rect?: number[];
 }
 
-interface PageViewport {
+export interface PageViewport {
   convertToViewportPoint(x: number, y: number): number[];
 }
 
@@ -27,12 +27,14 @@ export async function pageLinks(page: PdfPage, viewport: PageViewport): Promise<
   }
   return annotations
     .filter((a) => a.subtype === "Link" && typeof a.url === "string" && /^(https?|mailto|ftp):/i.test(a.url) && a.rect?.length === 4)
-    .map((a) => {
-      const [ax0, ay0, ax1, ay1] = a.rect!;
-      const [x0, y0] = viewport.convertToViewportPoint(ax0, ay0);
-      const [x1, y1] = viewport.convertToViewportPoint(ax1, ay1);
-      return { url: a.url!, bbox: [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)] as BBox };
-    });
+    .map((a) => ({ url: a.url!, bbox: viewportBox(viewport, a.rect!) }));
+}
+
+/** An annotation's /Rect (PDF units, bottom-left origin) as a box of the page as read (top-left origin, turned and cropped). */
+export function viewportBox(viewport: PageViewport, [ax0, ay0, ax1, ay1]: number[]): BBox {
+  const [x0, y0] = viewport.convertToViewportPoint(ax0, ay0);
+  const [x1, y1] = viewport.convertToViewportPoint(ax1, ay1);
+  return [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
 }
 
 export function linkAt(links: PageLink[], bbox: BBox): string | undefined {

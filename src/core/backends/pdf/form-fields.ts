@@ -1,0 +1,94 @@
+// What a filled form holds beyond its printed page: the values typed into its fields (text,
+// ticked boxes, chosen items) and the text of free-text notes, as runs placed where the
+// field or note is drawn, so they read beside their labels. pdf.js's text content has only
+// the page's own content stream; these live in the page's annotations. Each run is marked
+// (`formField`), so the JSON can tell a filled value from printed text.
+import type { BBox } from "../../model";
+import type { Run } from "../../runs";
+import type { PdfPage } from "./open";
+import { viewportBox, type PageViewport } from "./links";
+
+/** What pdf.js says of an annotation, the parts read here. */
+interface Annotation {
+  subtype?: string;
+  fieldType?: string;
+  fieldValue?: unknown;
+  checkBox?: boolean;
+  radioButton?: boolean;
+  buttonValue?: unknown;
+  exportValue?: unknown;
+  hidden?: boolean;
+  noView?: boolean;
+  rect?: number[];
+  contentsObj?: { str?: string };
+  defaultAppearanceData?: { fontSize?: number; fontName?: string };
+}
+
+export const TICKED = "☑";
+export const UNTICKED = "☐";
+export const CHOSEN = "◉";
+export const NOT_CHOSEN = "◯"; // not ○, which lists take for a bullet
+
+/** A field's font size when its appearance leaves it to the reader (0, auto): a share of the field's height. */
+const AUTO_SIZE_SHARE = 0.7;
+/** Largest size an auto-sized field is read at (a tall multi-line field is not one huge line). */
+const MAX_AUTO_SIZE = 12;
+/** A value's lines, this many sizes apart. */
+const LINE_SPACING = 1.2;
+/** A character's advance, a share of the size (the value's width is not measured: no font is loaded for it). */
+const MEAN_ADVANCE = 0.5;
+
+/** The text an annotation shows when filled, or undefined for one that shows none (an empty field, a push button, a link). */
+export function annotationText(a: Annotation): string | undefined {
+  if (a.hidden || a.noView) return undefined;
+  if (a.subtype === "FreeText") return a.contentsObj?.str?.trim() || undefined;
+  if (a.subtype !== "Widget") return undefined;
+  if (a.fieldType === "Tx") return typeof a.fieldValue === "string" && a.fieldValue.trim() ? a.fieldValue.trim() : undefined;
+  if (a.fieldType === "Ch") {
+    const chosen = (Array.isArray(a.fieldValue) ? a.fieldValue : [a.fieldValue]).filter((v): v is string => typeof v === "string" && v.trim() !== "");
+    return chosen.length ? chosen.join(", ") : undefined;
+  }
+  if (a.fieldType === "Btn" && a.checkBox) return a.fieldValue != null && a.fieldValue !== "Off" ? TICKED : UNTICKED;
+  if (a.fieldType === "Btn" && a.radioButton) return a.fieldValue != null && a.fieldValue !== "Off" && a.fieldValue === a.buttonValue ? CHOSEN : NOT_CHOSEN;
+  return undefined;
+}
+
+/** The page's filled values and notes as runs, in the page's frame as its text was read. */
+export async function formFieldRuns(page: PdfPage, viewport: PageViewport): Promise<Run[]> {
+  let annotations: Annotation[];
+  try {
+    annotations = (await page.getAnnotations()) as Annotation[];
+  } catch {
+    return []; // broken annotations cost the values, not the page
+  }
+  const runs: Run[] = [];
+  for (const a of annotations) {
+    const text = annotationText(a);
+    if (text === undefined || a.rect?.length !== 4) continue;
+    const box = viewportBox(viewport, a.rect);
+    if (text === TICKED || text === UNTICKED || text === CHOSEN || text === NOT_CHOSEN) runs.push(markRun(text, box));
+    else runs.push(...valueRuns(text, box, a.defaultAppearanceData));
+  }
+  return runs;
+}
+
+/** A box's mark as a glyph filling the box, its baseline where a label beside it stands. */
+function markRun(text: string, box: BBox): Run {
+  const size = box[3] - box[1];
+  return { text, bbox: box, baseline: box[3] - size * 0.2, fontSize: round(size), fontFamily: "Helvetica", bold: false, italic: false, eol: true, formField: true };
+}
+
+/** A value's lines stacked from the field's top (a single line sits in the middle of its field), each as wide as it takes. */
+function valueRuns(text: string, box: BBox, appearance: Annotation["defaultAppearanceData"]): Run[] {
+  const height = box[3] - box[1];
+  const lines = text.split(/\r\n|\r|\n/).filter((l) => l.trim());
+  const size = appearance?.fontSize || Math.min(MAX_AUTO_SIZE, (height / lines.length) * AUTO_SIZE_SHARE) || MAX_AUTO_SIZE;
+  const top = lines.length > 1 ? box[1] : box[1] + Math.max(0, (height - size) / 2);
+  return lines.map((line, i) => {
+    const y0 = top + i * size * LINE_SPACING;
+    const width = Math.min(box[2] - box[0], [...line].length * size * MEAN_ADVANCE);
+    return { text: line, bbox: [box[0], y0, box[0] + width, y0 + size], baseline: y0 + size * 0.8, fontSize: round(size), fontFamily: appearance?.fontName ?? "Helvetica", bold: false, italic: false, eol: true, formField: true };
+  });
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,39 @@
+// Filled forms: the values typed into a form's fields, its ticked boxes and chosen items, and
+// the text of free-text notes come out where they are drawn, beside their labels, marked in
+// the JSON as filled in (a form made here: scripts/chaos/made-documents.mjs filledFormPdf).
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/core/pipeline";
+import { renderParseResult } from "../../src/core/render/result";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES } from "../../src/core/options";
+import { filledFormPdf } from "../../scripts/chaos/made-documents.mjs";
+
+async function parsedForm() {
+  const doc = await parseDocument(filledFormPdf(), "form.pdf", { features: DEFAULT_FEATURES });
+  return renderParseResult(doc, { outputFormats: ["markdown", "json"], elementFormats: DEFAULT_ELEMENT_FORMATS, features: DEFAULT_FEATURES });
+}
+
+describe("filled forms", () => {
+  it("reads each value beside its label: text, ticked and unticked boxes, the chosen radio button, the chosen item, a note", async () => {
+    const markdown = (await parsedForm()).outputs.markdown!;
+    expect(markdown).toContain("Name: Jane Doe");
+    expect(markdown).toMatch(/☑ I agree to the terms\s+☐ Send me the newsletter/);
+    expect(markdown).toContain("Colour: Blue");
+    expect(markdown).toContain("◉ By post");
+    expect(markdown).toContain("◯ By e-mail");
+    expect(markdown).toContain("Checked by the clerk");
+  });
+
+  it("marks the filled values in the JSON, apart from the printed text around them", async () => {
+    const blocks = (await parsedForm()).outputs.json!.pages[0].blocks;
+    const name = blocks.find((b) => b.content.startsWith("Name:"))!;
+    expect(name.form_values).toEqual(["Jane Doe"]);
+    expect(blocks.find((b) => b.content.startsWith("Colour:"))!.form_values).toEqual(["Blue"]);
+    expect(blocks.flatMap((b) => b.form_values ?? [])).toEqual(expect.arrayContaining(["☑", "☐", "◉", "◯", "Checked by the clerk", "REF-2026-0042"]));
+    expect(blocks.find((b) => b.content.includes("I agree"))!.form_values).toEqual(["☑", "☐"]);
+  });
+
+  it("keeps a value filled into the page's margin without keep_header_footer: it is the user's, not the page's furniture", async () => {
+    const json = (await parsedForm()).outputs.json!;
+    expect(json.pages[0].blocks.some((b) => b.content === "REF-2026-0042" && b.type === "text")).toBe(true);
+  });
+});
