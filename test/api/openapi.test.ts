@@ -11,6 +11,7 @@ import { OPERATIONS, ROUTING_ERRORS, type Operation } from "../../src/api/openap
 import { ConvertTaskData, ErrorEnvelope, ParseCheckData, ParseSubmitData, ParseSyncData, ServiceInfo, UsageData, envelopeOf } from "../../src/api/openapi/schemas";
 import { version } from "../../package.json";
 import { BASE, createKey, pdfFile, pollUntil, post, SAMPLE_PDF } from "../helpers/api";
+import { filledFormPdf } from "../../scripts/chaos/made-documents.mjs";
 
 let apiKey: string;
 let doc: any;
@@ -87,6 +88,14 @@ describe("GET /docs", () => {
 });
 
 describe("the service's answers match the document", () => {
+  it("a filled form's values, listed as form_values", async () => {
+    const file = new File([filledFormPdf()], "form.pdf", { type: "application/pdf" });
+    const sync = await post("/v1/parse/sync", { api_key: apiKey, file, output_formats: "json" });
+    expect(sync.body.code, sync.body.message).toBe(0);
+    expectDocumented("post", "/v1/parse/sync", sync.body, ParseSyncData);
+    expect(sync.body.data.result.outputs.json.pages[0].blocks.flatMap((b: { form_values?: string[] }) => b.form_values ?? [])).toContain("Jane Doe");
+  });
+
   it("parse sync, async and check, and a zip result", async () => {
     const file = await pdfFile("pdf/loose-leading.pdf");
     const sync = await post("/v1/parse/sync", { api_key: apiKey, file, feature_config: '{"enable_title_level_recognition":true}' });
