@@ -5,24 +5,7 @@
 // (`formField`), so the JSON can tell a filled value from printed text.
 import type { BBox } from "../../model";
 import type { Run } from "../../runs";
-import type { PdfPage } from "./open";
-import { viewportBox, type PageViewport } from "./links";
-
-/** What pdf.js says of an annotation, the parts read here. */
-interface Annotation {
-  subtype?: string;
-  fieldType?: string;
-  fieldValue?: unknown;
-  checkBox?: boolean;
-  radioButton?: boolean;
-  buttonValue?: unknown;
-  exportValue?: unknown;
-  hidden?: boolean;
-  noView?: boolean;
-  rect?: number[];
-  contentsObj?: { str?: string };
-  defaultAppearanceData?: { fontSize?: number; fontName?: string };
-}
+import { viewportBox, type Annotation, type PageViewport } from "./annotations";
 
 export const TICKED = "☑";
 export const UNTICKED = "☐";
@@ -54,13 +37,7 @@ export function annotationText(a: Annotation): string | undefined {
 }
 
 /** The page's filled values and notes as runs, in the page's frame as its text was read. */
-export async function formFieldRuns(page: PdfPage, viewport: PageViewport): Promise<Run[]> {
-  let annotations: Annotation[];
-  try {
-    annotations = (await page.getAnnotations()) as Annotation[];
-  } catch {
-    return []; // broken annotations cost the values, not the page
-  }
+export function formFieldRuns(annotations: Annotation[], viewport: PageViewport): Run[] {
   const runs: Run[] = [];
   for (const a of annotations) {
     const text = annotationText(a);

@@ -9,6 +9,7 @@ import { pdfjs } from "./pdfjs";
 import { logicalOrder } from "./bidi";
 import { linkAt, pageLinks } from "./links";
 import { formFieldRuns } from "./form-fields";
+import { pageAnnotations } from "./annotations";
 import { headingContent, taggedHeadings } from "./tags";
 import { fontInfoFromName, pageFonts } from "./fonts";
 import { pageRulings } from "./graphics";
@@ -154,8 +155,9 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     if (span) span.run = runs[runs.length - 1];
   }
   runs = withMapsTo(withoutOverprints(runs));
-  runs.push(...(await formFieldRuns(page, viewport)));
-  const links = await pageLinks(page, viewport);
+  const annotations = await pageAnnotations(page);
+  runs.push(...formFieldRuns(annotations, viewport));
+  const links = pageLinks(annotations, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
   return {
