@@ -129,7 +129,8 @@ export function toUnicodeTextPdf(line, mapping) {
 /**
  * A filled form: labels printed by the page, and beside them a text field holding "Jane Doe",
  * a ticked and an unticked box, a chosen radio button and an unchosen one, a choice list set
- * to "Blue", a free-text note, and a reference field in the page's top margin.
+ * to "Blue", a free-text note (not read: notes want blocks of their own), and a reference
+ * field in the page's top margin.
  */
 export function filledFormPdf() {
   const content = [

@@ -29,7 +29,7 @@ export interface Span {
   color?: string;
   link?: string;
   script?: "super" | "sub";
-  /** Filled into a form field or written in a free-text note, not printed by the page itself. */
+  /** Filled into a form field, not printed by the page itself. */
   formField?: boolean;
 }
 

@@ -27,7 +27,7 @@ export interface Run {
   markedContent?: string;
   /** Marked as an Artifact in a tagged PDF: pagination furniture, not content. */
   artifact?: boolean;
-  /** Filled into a form field or written in a free-text note, not printed by the page itself (backends/pdf/form-fields.ts). */
+  /** Filled into a form field, not printed by the page itself (backends/pdf/form-fields.ts). */
   formField?: boolean;
 }
 

@@ -79,7 +79,7 @@ export const Block = z.strictObject({
   image_description: z.strictObject({ produced: z.boolean(), model: z.string().optional(), reason: z.string().optional() }).optional(),
   image_text: z.string().optional().meta({ description: "enable_image_ocr: the text read inside the picture." }),
   inline_images: z.array(z.strictObject({ img_url: z.string(), bbox, offset: z.int() })).optional().meta({ description: "enable_inline_image: pictures inside the text, `offset` a character index of `content`." }),
-  form_values: z.array(z.string()).optional().meta({ description: "Extension: the values filled into the PDF's form fields within the block (☑/☐ for check boxes, ◉/◯ for radio buttons) and free-text notes, as `content` has them; absent when none." }),
+  form_values: z.array(z.string()).optional().meta({ description: "Extension: the values filled into the PDF's form fields within the block (☑/☐ for check boxes, ◉/◯ for radio buttons), as `content` has them; absent when none." }),
 });
 
 export const Page = z.strictObject({

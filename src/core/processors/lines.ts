@@ -282,7 +282,7 @@ const countOf = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
 
 export const lineText = (line: Line) => line.spans.map((s) => s.text).join("");
 
-/** The values filled into form fields (and free-text notes) in a block, line by line. */
+/** The values filled into form fields in a block, line by line. */
 export const formValues = (block: Block): string[] => block.lines?.flatMap((l) => l.spans.filter((s) => s.formField).map((s) => s.text.trim())) ?? [];
 
 /** Lines are asked for their size many times while blocks form: computed once per line. */

@@ -19,7 +19,7 @@ export interface WireBlock {
   image_description?: { produced: boolean; model?: string; reason?: string };
   /** Image blocks with enable_image_ocr: the text read inside the picture, line by line ("" when none). */
   image_text?: string;
-  /** Values filled into form fields (or written in free-text notes) within this block, as `content` has them: filled in, not printed. */
+  /** Values filled into form fields within this block, as `content` has them: filled in, not printed. */
   form_values?: string[];
   /** enable_inline_image: images inside this block's text, `offset` a character index of `content`. */
   inline_images?: { img_url: string; bbox: [number, number, number, number]; offset: number }[];

@@ -1,9 +1,12 @@
 // What a filled form holds beyond its printed page: the values typed into its fields (text,
-// ticked boxes, chosen items) and the text of free-text notes, as runs placed where the
-// field or note is drawn, so they read beside their labels. pdf.js's text content has only
-// the page's own content stream; these live in the page's annotations. Each run is marked
-// (`formField`), so the JSON can tell a filled value from printed text.
+// ticked boxes, chosen items), as runs placed where the field is drawn, so they read beside
+// their labels. pdf.js's text content has only the page's own content stream; these live in
+// the page's annotations. Each run is marked (`formField`), so the JSON can tell a filled
+// value from printed text. Free-text notes are not read yet: set beside the words they
+// annotate, they joined those lines (a heading "Abstract" read "Abstract Abstract") and
+// want blocks of their own.
 import type { BBox } from "../../model";
+import { boxesMeet } from "../../geometry";
 import type { Run } from "../../runs";
 import { viewportBox, type Annotation, type PageViewport } from "./annotations";
 
@@ -21,10 +24,9 @@ const LINE_SPACING = 1.2;
 /** A character's advance, a share of the size (the value's width is not measured: no font is loaded for it). */
 const MEAN_ADVANCE = 0.5;
 
-/** The text an annotation shows when filled, or undefined for one that shows none (an empty field, a push button, a link). */
+/** The text a form field shows when filled, or undefined for one that shows none (an empty field, a push button, any other annotation). */
 export function annotationText(a: Annotation): string | undefined {
   if (a.hidden || a.noView) return undefined;
-  if (a.subtype === "FreeText") return a.contentsObj?.str?.trim() || undefined;
   if (a.subtype !== "Widget") return undefined;
   if (a.fieldType === "Tx") return typeof a.fieldValue === "string" && a.fieldValue.trim() ? a.fieldValue.trim() : undefined;
   if (a.fieldType === "Ch") {
@@ -36,13 +38,18 @@ export function annotationText(a: Annotation): string | undefined {
   return undefined;
 }
 
-/** The page's filled values and notes as runs, in the page's frame as its text was read. */
-export function formFieldRuns(annotations: Annotation[], viewport: PageViewport): Run[] {
+/**
+ * The page's filled values as runs, in the page's frame as its text was read. A value the
+ * page already prints where it lies (a form flattened into the page with its fields kept)
+ * is not read twice.
+ */
+export function formFieldRuns(annotations: Annotation[], viewport: PageViewport, printed: Run[]): Run[] {
   const runs: Run[] = [];
   for (const a of annotations) {
     const text = annotationText(a);
     if (text === undefined || a.rect?.length !== 4) continue;
     const box = viewportBox(viewport, a.rect);
+    if (printedWithin(printed, box).includes(comparable(text))) continue;
     if (text === TICKED || text === UNTICKED || text === CHOSEN || text === NOT_CHOSEN) runs.push(markRun(text, box));
     else runs.push(...valueRuns(text, box, a.defaultAppearanceData));
   }
@@ -69,3 +76,10 @@ function valueRuns(text: string, box: BBox, appearance: Annotation["defaultAppea
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+const comparable = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** The printed text of the runs that reach into `box` (a run is a line's stretch: the value may be a word of it), comparable. */
+function printedWithin(printed: Run[], box: BBox): string {
+  return comparable(printed.filter((r) => boxesMeet(r.bbox, box)).map((r) => r.text).join(" "));
+}

@@ -156,7 +156,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   }
   runs = withMapsTo(withoutOverprints(runs));
   const annotations = await pageAnnotations(page);
-  runs.push(...formFieldRuns(annotations, viewport));
+  runs.push(...formFieldRuns(annotations, viewport, runs));
   const links = pageLinks(annotations, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
