@@ -126,6 +126,20 @@ export function toUnicodeTextPdf(line, mapping) {
   ]);
 }
 
+/** Three lines in the standard fonts no one embeds: Symbol ("abgdp", αβγδπ), ZapfDingbats ("34 8H", ✓✔ ✘★) and Helvetica. */
+export function standardSymbolFontsPdf() {
+  const content = "BT /F1 18 Tf 72 700 Td (abgdp) Tj ET\nBT /F2 18 Tf 72 650 Td (34 8H) Tj ET\nBT /F3 18 Tf 72 600 Td (Plain) Tj ET";
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R /F3 7 0 R >> >> /Contents 4 0 R >>",
+    { dict: `<< /Length ${content.length} >>`, data: new TextEncoder().encode(content) },
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+}
+
 /**
  * A filled form: labels printed by the page, and beside them a text field holding "Jane Doe",
  * a ticked and an unticked box, a chosen radio button and an unchosen one, a choice list set

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
-import { toUnicodeTextPdf } from "../../scripts/chaos/made-documents.mjs";
+import { standardSymbolFontsPdf, toUnicodeTextPdf } from "../../scripts/chaos/made-documents.mjs";
 import { fixtureFile, fixtureText } from "../helpers/corpus";
 
 async function textOf(line: string, mapping: [string, string][]): Promise<string> {
@@ -20,6 +20,11 @@ describe("text as typed", () => {
 
   it("keeps ideographs and a radical NFKC has no ideograph for as they are", async () => {
     expect(await textOf("ABC", [["A", "木"], ["B", "⺀"], ["C", "本"]])).toBe("木⺀本");
+  });
+
+  it("reads the standard symbol fonts as what they show: ZapfDingbats' codes as its symbols, Symbol's as Greek", async () => {
+    const doc = await parseDocument(standardSymbolFontsPdf(), "symbols.pdf", { features: DEFAULT_FEATURES });
+    expect(doc.pages[0].blocks.map((b) => b.text)).toEqual(["αβγδπ", "✓✔ ✘★", "Plain"]);
   });
 
   it("reads ligatures and Arabic presentation forms as the letters they join or shape", async () => {

@@ -18,6 +18,7 @@ import { uprightRotation } from "./upright";
 import { withoutOverprints } from "./overprint";
 import { withMapsTo } from "./maps-to";
 import { withUnicodePieces } from "./symbol-pieces";
+import { ZAPF_DINGBATS } from "./dingbats";
 
 interface PdfTextItem {
   str: string;
@@ -101,7 +102,8 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     // inside it; the glyphs after it only widen that run. Spaces inside it stay spaces (a
     // browser opens a cluster's span before the space that precedes it).
     const span = /^\s*$/.test(item.str) ? undefined : marked.find((m) => m.actualText !== undefined);
-    const str = span ? readableText(span.actualText) : withUnicodePieces(readableText(extensionDelimiter(item.str, fonts.get(item.fontName)?.name ?? "")));
+    const fontName = fonts.get(item.fontName)?.name ?? "";
+    const str = span ? readableText(span.actualText) : withUnicodePieces(asDingbats(readableText(extensionDelimiter(item.str, fontName)), fontName));
     if (!str.trim() && !span?.run) {
       if (item.hasEOL && runs.length) runs[runs.length - 1].eol = true;
       continue;
@@ -213,6 +215,16 @@ async function drawnRulings(page: PdfPage, rotation: number): Promise<Ruling[]> 
  * no text anyone can read; tabs and line breaks inside a run are spaces.
  */
 const readableText = (text: string | undefined) => (text ?? "").replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, "").replace(/[\t\n\v\f\r]/g, " ");
+
+/**
+ * A ZapfDingbats run (that font, not other dingbat faces) that pdf.js gave as its codes'
+ * letters ("4" for ✔, the font not embedded) as the symbols the font shows; a run already in
+ * Unicode stays.
+ */
+function asDingbats(text: string, fontName: string): string {
+  if (!/zapf.?dingbats/i.test(fontName) || ![...text].every((c) => c.codePointAt(0)! < 0x100)) return text;
+  return [...text].map((c) => ZAPF_DINGBATS.get(c.codePointAt(0)!) ?? c).join("");
+}
 
 /**
  * Characters some fonts map their glyphs to that nobody types, as the characters they stand
