@@ -280,6 +280,45 @@ const PATCHES = [
     const preprocessor = new EvaluatorPreprocessor(stream, xref, stateManager, { key: docparseLexKey(this.pageIndex, stream), replay: false });`,
   },
   {
+    why:
+      "an annotation's appearance text (a free-text note, a stamp; a page flattened into one) comes with one position for " +
+      "all its lines; each item now keeps its own, mapped to the page's user space, so notes are laid out as drawn " +
+      "(src/core/backends/pdf/notes.ts)",
+    from: `          firstPositionY = Math.min(firstPositionY, item.transform[5]);
+          buffer.push(item.str);`,
+    to: `          firstPositionY = Math.min(firstPositionY, item.transform[5]);
+          docparseItems.push({ str: item.str, transform: item.transform, width: item.width, height: item.height, hasEOL: item.hasEOL }); // docparse patch
+          buffer.push(item.str);`,
+  },
+  {
+    why: "the same: the list the items are kept in",
+    from: `    const text = [];
+    const buffer = [];
+    let firstPositionX = Infinity;`,
+    to: `    const text = [];
+    const buffer = [];
+    const docparseItems = []; // docparse patch
+    let firstPositionX = Infinity;`,
+  },
+  {
+    why: "the same: the items in page space, beside the lines pdf.js keeps",
+    from: `      this.data.textPosition = this._transformPoint(firstPosition, bbox, matrix);
+      this.data.textContent = text;`,
+    to: `      this.data.textPosition = this._transformPoint(firstPosition, bbox, matrix);
+      this.data.textContent = text;
+      const docparseToPage = Util.transform(getTransformMatrix(this.data.rect, bbox || [0, 0, 1, 1], matrix || [1, 0, 0, 1, 0, 0]), matrix || [1, 0, 0, 1, 0, 0]); // docparse patch: the appearance's matrix, then its box onto the rectangle
+      const docparseScale = Math.hypot(docparseToPage[0], docparseToPage[1]) || 1;
+      this.data.textItems = docparseItems.map(i => ({ ...i, transform: Util.transform(docparseToPage, i.transform), width: i.width * docparseScale, height: i.height * docparseScale }));`,
+  },
+  {
+    why: "a stamp's appearance may hold words (APPROVED, PAID, a signature block) that are part of the printed page, as pdftotext reads them; pdf.js reads text only from free-text notes' and fields' appearances",
+    from: `class StampAnnotation extends MarkupAnnotation {
+  #savedHasOwnCanvas = null;`,
+    to: `class StampAnnotation extends MarkupAnnotation {
+  get hasTextContent() { return !!this.appearance; } // docparse patch
+  #savedHasOwnCanvas = null;`,
+  },
+  {
     why: "the source map describes the unpatched file; it is not shipped next to the generated one",
     from: `//# sourceMappingURL=pdf.worker.mjs.map`,
     to: ``,

@@ -181,6 +181,40 @@ export function filledFormPdf() {
 }
 
 /**
+ * A page an annotator wrote on: a free-text note drawn beside a heading, a stamp whose
+ * appearance is drawn at half its size (its /BBox mapped onto a smaller /Rect) and turned by
+ * its /Matrix, a free-text note without an appearance (viewers draw its /Contents), a note
+ * drawn over its own printed copy, and a hidden note no viewer shows.
+ */
+export function annotatedPdf() {
+  const content = [
+    "BT /F1 16 Tf 72 700 Td (Abstract) Tj ET",
+    "BT /F1 11 Tf 72 670 Td (The body of the page, printed by its own content stream.) Tj ET",
+    "BT /F1 11 Tf 72 600 Td (Total due 42.00) Tj ET",
+  ].join("\n");
+  const encoder = new TextEncoder();
+  const form = (bbox, text, more = "") => ({ dict: `<< /Type /XObject /Subtype /Form /BBox [${bbox}] /Resources << /Font << /Helv 5 0 R >> >>${more} /Length ${text.length} >>`, data: encoder.encode(text) });
+  const note = (rect, ap, more = "") => `<< /Type /Annot /Subtype /FreeText /P 3 0 R /DA (/Helv 10 Tf 0 g) /Rect [${rect}] /AP << /N ${ap} 0 R >>${more} >>`;
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Annots [6 0 R 7 0 R 8 0 R 9 0 R 10 0 R] >>",
+    { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    note("200 698 300 714", 11),
+    // The stamp's form is 200 x 60 with its words at 24 pt, turned a quarter turn by its matrix, and drawn into a 30 x 100 rectangle: words of 12 pt reading up the page.
+    "<< /Type /Annot /Subtype /Stamp /P 3 0 R /Rect [500 300 530 400] /AP << /N 12 0 R >> >>",
+    "<< /Type /Annot /Subtype /FreeText /P 3 0 R /DA (/Helv 10 Tf 0 g) /Rect [72 500 300 520] /Contents (Checked by the clerk) >>",
+    note("72 596 200 612", 13),
+    note("72 400 300 420", 14, " /F 2"),
+    form("0 0 100 16", "BT /Helv 10 Tf 2 4 Td (Reviewed by J. Doe) Tj ET"),
+    form("0 0 200 60", "BT /Helv 24 Tf 10 20 Td (APPROVED) Tj ET", " /Matrix [0 1 -1 0 0 0]"),
+    form("0 0 128 16", "BT /Helv 11 Tf 0 4 Td (Total due 42.00) Tj ET"),
+    form("0 0 228 20", "BT /Helv 10 Tf 2 4 Td (Do not show this) Tj ET"),
+  ]);
+}
+
+/**
  * A page of pictures, two to a row, each painted 200 x 150 points and apart from the others.
  * Each is an image XObject: `entries`, its dictionary past /Type, /Subtype and /Length
  * ("/Width 640 /Height 480 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode"),

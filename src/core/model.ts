@@ -136,6 +136,8 @@ export interface Block {
   captions?: string[];
   /** A picture that sat in a table cell (Office files: a cell holds text only, so it follows its table); hidden with enable_table_image off. */
   inTable?: boolean;
+  /** An annotation's words drawn over the page (a free-text note, a stamp), not the page's own print: laid out apart and left out of the document steps (processors/notes.ts). */
+  note?: boolean;
   /** A line number printed in the margin (processors/line-numbers.ts). */
   lineNumber?: boolean;
   /** The picture is drawn from the page itself (a vector figure, rendered to PNG), not an image the file holds. */

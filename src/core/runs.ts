@@ -29,6 +29,8 @@ export interface Run {
   artifact?: boolean;
   /** Filled into a form field, not printed by the page itself (backends/pdf/form-fields.ts). */
   formField?: boolean;
+  /** Drawn by an annotation over the page (a free-text note, a stamp), not printed by the page itself (backends/pdf/notes.ts). */
+  note?: boolean;
 }
 
 export interface PageRuns {

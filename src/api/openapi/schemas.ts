@@ -80,6 +80,7 @@ export const Block = z.strictObject({
   image_text: z.string().optional().meta({ description: "enable_image_ocr: the text read inside the picture." }),
   inline_images: z.array(z.strictObject({ img_url: z.string(), bbox, offset: z.int() })).optional().meta({ description: "enable_inline_image: pictures inside the text, `offset` a character index of `content`." }),
   form_values: z.array(z.string()).optional().meta({ description: "Extension: the values filled into the PDF's form fields within the block (☑/☐ for check boxes, ◉/◯ for radio buttons), as `content` has them; absent when none." }),
+  note: z.boolean().optional().meta({ description: "Extension: true when the block is an annotation's words drawn over the page (a free-text note, a stamp), not the page's own print; absent otherwise." }),
 });
 
 export const Page = z.strictObject({

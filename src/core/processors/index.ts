@@ -1,6 +1,6 @@
 // The one place the order of the processing steps lives.
-//   per page:  runs -> skew -> tables -> vector figures -> lines -> blocks -> code -> formulas (display, inline) -> figures -> reading order -> captions
-//   document:  furniture -> line numbers -> footnotes -> headings -> lists -> cross-page merges
+//   per page:  runs -> skew -> (notes apart) -> tables -> vector figures -> lines -> blocks -> code -> formulas (display, inline) -> figures -> reading order -> captions
+//   document:  (notes set aside) -> furniture -> line numbers -> footnotes -> headings -> lists -> cross-page merges
 import type { OutlineEntry, PageRuns } from "../runs";
 import type { Page } from "../model";
 import type { FeatureConfig } from "../options";
@@ -26,11 +26,15 @@ import { markInlineFormulas } from "./inline-formulas";
 import { markCode } from "./code";
 import { straightenSkew } from "./skew";
 import { evenOcrSizes, phrasesOfOcrLayer } from "./ocr-layer";
+import { noteBlocks, setNotesAside } from "./notes";
 
 export function processPage(index: number, read: PageRuns): Page {
   // Lines are found by baseline and paragraphs by size: a text layer slanting over a
   // skewed scan is levelled first, an OCR layer's words joined into phrases and its sizes evened out.
-  const raw = { ...read, runs: evenOcrSizes(phrasesOfOcrLayer(straightenSkew(read.runs))) };
+  const levelled = evenOcrSizes(phrasesOfOcrLayer(straightenSkew(read.runs)));
+  // Notes drawn over the page (annotations) are laid out apart: a note beside a heading is not part of its line.
+  const raw = { ...read, runs: levelled.filter((r) => !r.note) };
+  const notes = noteBlocks(levelled.filter((r) => r.note));
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
   // (pagination) reach neither.
   const furniture = artifactBlocks(raw.runs.filter((r) => r.artifact), raw.height);
@@ -42,7 +46,7 @@ export function processPage(index: number, read: PageRuns): Page {
   const textBlocks = [...markCode(buildBlocks(buildLines(horizontal))), ...columns, ...buildTurnedBlocks(rest.filter((r) => r.rotated))];
   markFormulas(textBlocks, raw.formulaRules);
   markInlineFormulas(textBlocks, raw.formulaRules);
-  const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(images), ...vectorFigureBlocks(figures)], raw.width);
+  const blocks = orderBlocks([...textBlocks, ...tables, ...figureBlocks(images), ...vectorFigureBlocks(figures), ...notes], raw.width);
   attachCaptions(blocks);
   placeInlineImages(blocks, images);
   // A page set mostly in vertical writing reads its columns first (right to left); on a
@@ -71,6 +75,8 @@ export interface DocumentHints {
 export function processDocument(pages: Page[], features: FeatureConfig, hints: DocumentHints = {}): void {
   // The body text's size, which the furniture, footnote and heading steps all measure against (hiding and retyping blocks leaves it as it is).
   const bodySize = bodyFontSize(pages);
+  // Notes are the annotator's, not the document's: no step makes them furniture, headings, footnotes or list items, or merges them.
+  const restoreNotes = setNotesAside(pages);
   markFurniture(pages, bodySize);
   markLineNumbers(pages);
   markFootnotes(pages, bodySize);
@@ -81,6 +87,7 @@ export function processDocument(pages: Page[], features: FeatureConfig, hints: D
   if (features.enable_text_cross_page) mergeAcrossPages(pages);
   if (features.enable_table_cross_page) mergeTablesAcrossPages(pages);
   if (!features.enable_table_image) hideImagesInTables(pages);
+  restoreNotes();
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -21,6 +21,8 @@ export interface WireBlock {
   image_text?: string;
   /** Values filled into form fields within this block, as `content` has them: filled in, not printed. */
   form_values?: string[];
+  /** The block is an annotation's words drawn over the page (a free-text note, a stamp), not the page's own print. */
+  note?: boolean;
   /** enable_inline_image: images inside this block's text, `offset` a character index of `content`. */
   inline_images?: { img_url: string; bbox: [number, number, number, number]; offset: number }[];
 }
@@ -69,6 +71,7 @@ function wireBlock(b: Block, idx: number, opts: RenderOptions): WireBlock {
   if (b.image?.text !== undefined) out.image_text = b.image.text;
   const filled = formValues(b);
   if (filled.length) out.form_values = filled;
+  if (b.note) out.note = true;
   const described = b.image?.description;
   if (described) out.image_description = { produced: !!described.text, ...(described.model ? { model: described.model } : {}), ...(described.reason ? { reason: described.reason } : {}) };
   return out;

@@ -2,13 +2,10 @@
 // ticked boxes, chosen items), as runs placed where the field is drawn, so they read beside
 // their labels. pdf.js's text content has only the page's own content stream; these live in
 // the page's annotations. Each run is marked (`formField`), so the JSON can tell a filled
-// value from printed text. Free-text notes are not read yet: set beside the words they
-// annotate, they joined those lines (a heading "Abstract" read "Abstract Abstract") and
-// want blocks of their own.
+// value from printed text. Notes and stamps are read apart (notes.ts).
 import type { BBox } from "../../model";
-import { boxesMeet } from "../../geometry";
 import type { Run } from "../../runs";
-import { viewportBox, type Annotation, type PageViewport } from "./annotations";
+import { comparable, printedWithin, shown, viewportBox, type Annotation, type PageViewport } from "./annotations";
 
 export const TICKED = "☑";
 export const UNTICKED = "☐";
@@ -26,7 +23,7 @@ const MEAN_ADVANCE = 0.5;
 
 /** The text a form field shows when filled, or undefined for one that shows none (an empty field, a push button, any other annotation). */
 export function annotationText(a: Annotation): string | undefined {
-  if (a.hidden || a.noView) return undefined;
+  if (!shown(a)) return undefined;
   if (a.subtype !== "Widget") return undefined;
   if (a.fieldType === "Tx") return typeof a.fieldValue === "string" && a.fieldValue.trim() ? a.fieldValue.trim() : undefined;
   if (a.fieldType === "Ch") {
@@ -51,7 +48,7 @@ export function formFieldRuns(annotations: Annotation[], viewport: PageViewport,
     const box = viewportBox(viewport, a.rect);
     if (printedWithin(printed, box).includes(comparable(text))) continue;
     if (text === TICKED || text === UNTICKED || text === CHOSEN || text === NOT_CHOSEN) runs.push(markRun(text, box));
-    else runs.push(...valueRuns(text, box, a.defaultAppearanceData));
+    else runs.push(...stackedRuns(text, box, a.defaultAppearanceData, { formField: true }));
   }
   return runs;
 }
@@ -62,8 +59,12 @@ function markRun(text: string, box: BBox): Run {
   return { text, bbox: box, baseline: box[3] - size * 0.2, fontSize: round(size), fontFamily: "Helvetica", bold: false, italic: false, eol: true, formField: true };
 }
 
-/** A value's lines stacked from the field's top (a single line sits in the middle of its field), each as wide as it takes. */
-function valueRuns(text: string, box: BBox, appearance: Annotation["defaultAppearanceData"]): Run[] {
+/**
+ * Text an annotation shows without drawing it itself (a field's value, a note with no
+ * appearance), its lines stacked from the box's top (a single line sits in the middle of its
+ * box), each as wide as it takes, marked as `mark` says.
+ */
+export function stackedRuns(text: string, box: BBox, appearance: Annotation["defaultAppearanceData"], mark: Pick<Run, "formField" | "note">): Run[] {
   const height = box[3] - box[1];
   const lines = text.split(/\r\n|\r|\n/).filter((l) => l.trim());
   const size = appearance?.fontSize || Math.min(MAX_AUTO_SIZE, (height / lines.length) * AUTO_SIZE_SHARE) || MAX_AUTO_SIZE;
@@ -71,15 +72,8 @@ function valueRuns(text: string, box: BBox, appearance: Annotation["defaultAppea
   return lines.map((line, i) => {
     const y0 = top + i * size * LINE_SPACING;
     const width = Math.min(box[2] - box[0], [...line].length * size * MEAN_ADVANCE);
-    return { text: line, bbox: [box[0], y0, box[0] + width, y0 + size], baseline: y0 + size * 0.8, fontSize: round(size), fontFamily: appearance?.fontName ?? "Helvetica", bold: false, italic: false, eol: true, formField: true };
+    return { text: line, bbox: [box[0], y0, box[0] + width, y0 + size], baseline: y0 + size * 0.8, fontSize: round(size), fontFamily: appearance?.fontName ?? "Helvetica", bold: false, italic: false, eol: true, ...mark };
   });
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-
-const comparable = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
-
-/** The printed text of the runs that reach into `box` (a run is a line's stretch: the value may be a word of it), comparable. */
-function printedWithin(printed: Run[], box: BBox): string {
-  return comparable(printed.filter((r) => boxesMeet(r.bbox, box)).map((r) => r.text).join(" "));
-}

@@ -9,6 +9,7 @@ import { pdfjs } from "./pdfjs";
 import { logicalOrder } from "./bidi";
 import { linkAt, pageLinks } from "./links";
 import { formFieldRuns } from "./form-fields";
+import { noteRuns } from "./notes";
 import { pageAnnotations } from "./annotations";
 import { headingContent, taggedHeadings } from "./tags";
 import { fontInfoFromName, pageFonts } from "./fonts";
@@ -158,7 +159,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
   }
   runs = withMapsTo(withoutOverprints(runs));
   const annotations = await pageAnnotations(page);
-  runs.push(...formFieldRuns(annotations, viewport, runs));
+  runs.push(...formFieldRuns(annotations, viewport, runs), ...noteRuns(annotations, viewport, runs));
   const links = pageLinks(annotations, viewport);
   if (links.length) for (const run of runs) run.link = linkAt(links, run.bbox);
   const headings = taggedHeadings(runs, await headingContent(page), page.pageNumber - 1);
