@@ -126,6 +126,35 @@ export function toUnicodeTextPdf(line, mapping) {
   ]);
 }
 
+/**
+ * A page whose heading font has a /ToUnicode map that sends every letter to a symbol (as a
+ * subset font with a private encoding reads): the heading reads as symbol soup while its
+ * glyphs draw "Quarterly Report on Water Quality"; the body, in a second font, reads right.
+ */
+export function garbledFontPdf() {
+  const heading = "Quarterly Report on Water Quality";
+  const soup = "!#$%&*<=>?@^_~";
+  const letters = [...new Set(heading.replace(/[^A-Za-z]/g, ""))];
+  const entries = letters.map((c, i) => `<${c.charCodeAt(0).toString(16)}> <00${soup.charCodeAt(i % soup.length).toString(16)}>`);
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Made def 1 begincodespacerange <00> <FF> endcodespacerange ${entries.length} beginbfchar ${entries.join(" ")} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+  const body = [
+    "The samples taken this quarter at the four river stations met every standard.",
+    "Nitrate levels fell for the third quarter running after the new treatment works opened.",
+    "The next report will add the two stations on the northern tributary.",
+  ];
+  const content = [`BT /F2 20 Tf 72 700 Td (${heading}) Tj ET`, ...body.map((line, i) => `BT /F1 11 Tf 72 ${660 - i * 16} Td (${line}) Tj ET`)].join("\n");
+  const encoder = new TextEncoder();
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>",
+    { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /ToUnicode 7 0 R >>",
+    { dict: `<< /Length ${cmap.length} >>`, data: encoder.encode(cmap) },
+  ]);
+}
+
 /** Three lines in the standard fonts no one embeds: Symbol ("abgdp", αβγδπ), ZapfDingbats ("34 8H", ✓✔ ✘★) and Helvetica. */
 export function standardSymbolFontsPdf() {
   const content = "BT /F1 18 Tf 72 700 Td (abgdp) Tj ET\nBT /F2 18 Tf 72 650 Td (34 8H) Tj ET\nBT /F3 18 Tf 72 600 Td (Plain) Tj ET";

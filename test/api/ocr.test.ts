@@ -5,6 +5,7 @@ import { ERRORS } from "../../src/api/errors";
 import { fixtureFile, fixtureText } from "../helpers/corpus";
 import { createKey, post, usageOf } from "../helpers/api";
 import { removeOcrModels, seedOcrModels } from "../helpers/ocr-models";
+import { garbledFontPdf } from "../../scripts/chaos/made-documents.mjs";
 
 let apiKey: string;
 beforeAll(async () => {
@@ -92,6 +93,20 @@ describe("text layers that cannot be trusted", () => {
     expect(md).toContain("Bring photographs of your property and our surveyors will suggest");
     // The page's own text is there once, as before.
     expect(md.match(/Engineers from the river authority/g)).toHaveLength(1);
+  }, OCR_TIMEOUT);
+
+  it("reads the text of one garbled font by OCR of the drawn page, keeping the rest of the text layer exact", async () => {
+    // scripts/chaos/made-documents.mjs garbledFontPdf: a heading whose font maps every letter to a symbol, over a body that reads.
+    const file = new File([garbledFontPdf()], "garbled-heading.pdf", { type: "application/pdf" });
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file });
+    expect(body.code, body.message).toBe(0);
+    const md: string = body.data.result.outputs.markdown;
+    expect(md).toMatch(/^# Quarterly Report on Water Quality\n/);
+    expect(md).not.toMatch(/[!#$%&*<=>?@^_~]{3}/);
+    // The body is the text layer's, word for word.
+    expect(md).toContain("Nitrate levels fell for the third quarter running after the new treatment works opened.");
+    expect(body.data.result.warnings).toEqual([{ page: 0, code: "text_layer_unusable", message: expect.stringContaining("font Helvetica-Bold is garbled") }]);
+    expect(body.data.result.outputs.json.pages[0]).toMatchObject({ text_source: "text_layer" });
   }, OCR_TIMEOUT);
 
   it("keeps a sound text layer, with no warning", async () => {

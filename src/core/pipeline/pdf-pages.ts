@@ -11,6 +11,7 @@ import { checkLimits, openPdf, type PdfPage } from "../backends/pdf/open";
 import { pageRuns, withDrawnRules } from "../backends/pdf/runs";
 import { scanCoverage, scannedPageRuns, type PageRenderer } from "../backends/pdf/scan";
 import { withOutlinedText } from "../backends/pdf/outlined-text";
+import { withGarbledTextRead } from "../backends/pdf/garbled-text";
 import { pageDrawing } from "../backends/pdf/drawing";
 import { colorRuns } from "../backends/pdf/text-colors";
 import { documentHasImageXObjects } from "../backends/pdf/images";
@@ -55,13 +56,14 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
           const scanned = read?.runs;
           if (read?.fault) warnings.push({ page: i, code: "text_layer_unusable", message: `The text layer of page ${i + 1} is ${read.fault === "garbled" ? "garbled (glyph codes without their letters)" : "an implausible OCR layer"}: the page was read by OCR instead.` });
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
-          // Text drawn as outlines joins the text layer's, read from the page drawn by the renderer.
-          const text = scanned ?? (renderer ? await withOutlinedText(raw, pageForOcr(renderer, i, raw)) : raw);
+          // Text in a font without a usable Unicode map, and text drawn as outlines, are read
+          // from the page drawn by the renderer and join the text layer's.
+          const text = scanned ?? (renderer ? await withOutlinedText(await layerWithGarbledFontsRead(raw, pageForOcr(renderer, i, raw), i, warnings), pageForOcr(renderer, i, raw)) : raw);
           const processed = processPage(i, text);
           // An OCR layer is judged by its words and by how much of its scan's print they cover.
           const ocrLayer = !scanned && isOcrLayer(raw.runs);
           const coverage = ocrLayer ? await scanCoverage(page, raw) : undefined;
-          noteReading(processed, scanned ? "ocr" : ocrLayer ? "ocr-layer" : "text-layer", (scanned ?? raw).runs, read?.confidence ?? coverageConfidence(coverage), warnings);
+          noteReading(processed, scanned ? "ocr" : ocrLayer ? "ocr-layer" : "text-layer", text.runs, read?.confidence ?? coverageConfidence(coverage), warnings);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
           if (renderer && imageContext && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));
@@ -98,6 +100,13 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
 export async function pdfPageRuns(page: PdfPage): Promise<PageRuns> {
   const text = await pageRuns(page);
   return withDrawnRules(page, text, mayHoldTable(text.runs, text.width));
+}
+
+/** The page's runs with the text of its garbled fonts read by OCR, and a warning naming those fonts. */
+async function layerWithGarbledFontsRead(raw: PageRuns, render: PageRenderer, index: number, warnings: Warning[]): Promise<PageRuns> {
+  const { page, fonts } = await withGarbledTextRead(raw, render);
+  if (fonts.length) warnings.push({ page: index, code: "text_layer_unusable", message: `On page ${index + 1}, the text in ${fonts.length === 1 ? "font" : "fonts"} ${fonts.join(", ")} is garbled (glyph codes without their letters): it was read by OCR instead.` });
+  return page;
 }
 
 /** Resolution a page is drawn at to be read by OCR (the scans Tesseract reads best are 200-300 dpi). */

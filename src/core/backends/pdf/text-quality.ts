@@ -10,7 +10,7 @@ export type TextLayerFault = "garbled" | "implausible";
 const MIN_CHARS = 40;
 /** Symbol soup: more than this share of the characters are ASCII symbols, private-use or replacement characters... */
 const MAX_SYMBOL_SHARE = 0.15;
-/** ...and less than this share are letters of words (three letters or more): code, which is symbol-rich, is still wordy. */
+/** ...and less than this share are letters of words (three letters or more) or figures: code, which is symbol-rich, is still wordy. */
 const MIN_WORDY_SHARE = 0.35;
 /** Latin words of four letters or more without a vowel: over this share, the layer is not a reading of text. */
 const MAX_VOWELLESS_SHARE = 0.3;
@@ -18,14 +18,18 @@ const MAX_VOWELLESS_SHARE = 0.3;
 const MIN_WORDS = 8;
 
 const SYMBOLS = /[!#$%&*<=>?@[\\\]^_`{|}~\uE000-\uF8FF\uFFFD\u0000-\u001F]/gu;
-const WORDS = /\p{L}{3,}/gu;
+/** Letters of words, and figures (a table's "5.9%" and "2012_2" are content, not soup). */
+const WORDS = /\p{L}{3,}|\p{N}+/gu;
+/** A sign repeated: leaders and rules set with characters ("______", "....."), which say nothing either way. */
+const REPEATED_SIGN = /([^\p{L}\p{N}\s])\1{2,}/gu;
 const LATIN_WORD = /^[A-Za-z]{4,}$/;
 const VOWEL = /[aeiouyAEIOUY]/;
 
-export function textLayerFault(runs: Run[]): TextLayerFault | undefined {
-  const text = runs.map((r) => r.text).join(" ");
+/** What is wrong with the runs' text, if anything; `minChars` is the least text judged (a page's; one font's is judged on less). */
+export function textLayerFault(runs: Run[], minChars = MIN_CHARS): TextLayerFault | undefined {
+  const text = runs.map((r) => r.text).join(" ").replace(REPEATED_SIGN, "");
   const chars = text.replace(/\s/g, "").length;
-  if (chars < MIN_CHARS) return undefined;
+  if (chars < minChars) return undefined;
   const symbols = text.match(SYMBOLS)?.length ?? 0;
   const wordy = (text.match(WORDS) ?? []).reduce((n, w) => n + w.length, 0);
   if (symbols / chars > MAX_SYMBOL_SHARE && wordy / chars < MIN_WORDY_SHARE) return "garbled";
