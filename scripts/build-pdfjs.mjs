@@ -319,6 +319,26 @@ const PATCHES = [
   #savedHasOwnCanvas = null;`,
   },
   {
+    why:
+      "a right-to-left glyph that stands for several letters (an Arabic ligature: lam with alef maksura, lam with khah) " +
+      "maps to them in reading order, but the item's text is built in drawing order and then turned around letter by " +
+      "letter, which turns the pair around too (إلى read as إىل, as pdftotext also reads it). Such a glyph's letters " +
+      "are put in drawing order here, so the turn brings them back",
+    from: `        if (!intersector) {
+          textChunk.str.push(glyphUnicode);
+        }`,
+    to: `        if (!intersector) {
+          textChunk.str.push(glyphUnicode.length > 1 && /^[\\u0590-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFF]+$/.test(glyphUnicode) ? [...glyphUnicode].reverse().join("") : glyphUnicode); // docparse patch
+        }`,
+  },
+  {
+    why:
+      "the same for a ligature written as one presentation form (U+FC00-FDFF: lam with meem, say): pdf.js spells it out " +
+      "before turning the text around, so its letters are put in drawing order here, each form on its own",
+    from: `  return str.replaceAll(NormalizeRegex, (_, p1, p2) => p1 ? p1.normalize("NFKC") : NormalizationMap.get(p2));`,
+    to: `  return str.replaceAll(NormalizeRegex, (_, p1, p2) => p1 ? [...p1].map(c => { const n = c.normalize("NFKC"); return n.length > 1 && /^[\\u0590-\\u08FF]+$/.test(n) ? [...n].reverse().join("") : n; }).join("") : NormalizationMap.get(p2)); // docparse patch`,
+  },
+  {
     why: "the source map describes the unpatched file; it is not shipped next to the generated one",
     from: `//# sourceMappingURL=pdf.worker.mjs.map`,
     to: ``,

@@ -42,3 +42,18 @@ describe("a browser's print of ten scripts", () => {
     expect(read).toEqual(written);
   });
 });
+
+describe("Arabic ligatures printed by LibreOffice", () => {
+  it("reads a glyph that stands for two letters (lam with alef maksura) in reading order, not turned around", async () => {
+    // test/fixtures/pdf/arabic-ligatures-libreoffice.html, printed to PDF by LibreOffice Writer with Noto Sans and Noto Naskh Arabic.
+    const source = await fixtureText("pdf/arabic-ligatures-libreoffice.html");
+    const written = [...source.matchAll(/<p[^>]*>(.*?)<\/p>/g)].map((m) => m[1]);
+    const doc = await parseDocument(await fixtureFile("pdf/arabic-ligatures-libreoffice.pdf"), "arabic.pdf", { features: DEFAULT_FEATURES });
+    const read = doc.pages.flatMap((p) => p.blocks.map((b) => b.text));
+    expect(read.slice(0, 2)).toEqual(written.slice(0, 2));
+    expect(read.join(" ")).toContain("إلى");
+    expect(read.join(" ")).not.toContain("إىل");
+    // Naskh's lam-alef, drawn as two glyphs apart, still reads "ل ا" (as pdftotext's "ل … ا"); the rest of its line is exact.
+    expect(read[2]).toContain(written[2].slice(3));
+  });
+});

@@ -143,7 +143,8 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     }
     runs.push({
       // An actual text is written in reading order already.
-      text: span ? asTyped(str) : logicalOrder(asTyped(str), item.dir),
+      // Presentation forms are spelled out after the turn: a ligature's letters are in reading order.
+      text: span ? asTyped(str) : asTyped(logicalOrder(str, item.dir)),
       bbox: clamp(bbox, viewport.width, viewport.height),
       baseline: hanging ? y + size * hanging.baseline : y,
       fontSize: round(size),
