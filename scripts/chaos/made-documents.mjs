@@ -111,9 +111,6 @@ export function deflatedTextPdf(zlib) {
  * ideographs, say).
  */
 export function toUnicodeTextPdf(line, mapping) {
-  const hex = (text) => [...text].map((c) => c.codePointAt(0).toString(16).padStart(4, "0")).join("");
-  const entries = [...mapping].map(([byte, text]) => `<${byte.charCodeAt(0).toString(16).padStart(2, "0")}> <${hex(text)}>`);
-  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Made def 1 begincodespacerange <00> <FF> endcodespacerange ${entries.length} beginbfchar ${entries.join(" ")} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
   const content = `BT /F1 24 Tf 72 700 Td (${line}) Tj ET`;
   const encoder = new TextEncoder();
   return pdfOf([
@@ -122,8 +119,16 @@ export function toUnicodeTextPdf(line, mapping) {
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
     { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
-    { dict: `<< /Length ${cmap.length} >>`, data: encoder.encode(cmap) },
+    toUnicodeMap(mapping),
   ]);
+}
+
+/** A /ToUnicode CMap stream naming, for single-byte codes (the keys, characters), the text each stands for. */
+function toUnicodeMap(mapping) {
+  const hex = (text) => [...text].map((c) => c.codePointAt(0).toString(16).padStart(4, "0")).join("");
+  const entries = [...mapping].map(([byte, text]) => `<${byte.charCodeAt(0).toString(16).padStart(2, "0")}> <${hex(text)}>`);
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Made def 1 begincodespacerange <00> <FF> endcodespacerange ${entries.length} beginbfchar ${entries.join(" ")} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+  return { dict: `<< /Length ${cmap.length} >>`, data: new TextEncoder().encode(cmap) };
 }
 
 /**
@@ -135,8 +140,6 @@ export function garbledFontPdf() {
   const heading = "Quarterly Report on Water Quality";
   const soup = "!#$%&*<=>?@^_~";
   const letters = [...new Set(heading.replace(/[^A-Za-z]/g, ""))];
-  const entries = letters.map((c, i) => `<${c.charCodeAt(0).toString(16)}> <00${soup.charCodeAt(i % soup.length).toString(16)}>`);
-  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Made def 1 begincodespacerange <00> <FF> endcodespacerange ${entries.length} beginbfchar ${entries.join(" ")} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
   const body = [
     "The samples taken this quarter at the four river stations met every standard.",
     "Nitrate levels fell for the third quarter running after the new treatment works opened.",
@@ -151,7 +154,7 @@ export function garbledFontPdf() {
     { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /ToUnicode 7 0 R >>",
-    { dict: `<< /Length ${cmap.length} >>`, data: encoder.encode(cmap) },
+    toUnicodeMap(new Map(letters.map((c, i) => [c, soup[i % soup.length]]))),
   ]);
 }
 

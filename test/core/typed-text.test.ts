@@ -33,12 +33,17 @@ describe("text as typed", () => {
   });
 });
 
+/** The paragraphs of a fixture's HTML source, and the blocks read from its print (`name`.html, `name`.pdf). */
+async function writtenAndRead(name: string): Promise<{ written: string[]; read: string[] }> {
+  const source = await fixtureText(`pdf/${name}.html`);
+  const written = [...source.matchAll(/<p[^>]*>(.*?)<\/p>/g)].map((m) => m[1]);
+  const doc = await parseDocument(await fixtureFile(`pdf/${name}.pdf`), `${name}.pdf`, { features: DEFAULT_FEATURES });
+  return { written, read: doc.pages.flatMap((p) => p.blocks.map((b) => b.text)) };
+}
+
 describe("a browser's print of ten scripts", () => {
   it("reads every paragraph exactly as its HTML source has it: vowel signs, conjuncts, ligatures and ideographs", async () => {
-    const source = await fixtureText("pdf/scripts-browser.html");
-    const written = [...source.matchAll(/<p[^>]*>(.*?)<\/p>/g)].map((m) => m[1]);
-    const doc = await parseDocument(await fixtureFile("pdf/scripts-browser.pdf"), "scripts-browser.pdf", { features: DEFAULT_FEATURES });
-    const read = doc.pages.flatMap((p) => p.blocks.map((b) => b.text));
+    const { written, read } = await writtenAndRead("scripts-browser");
     expect(read).toEqual(written);
   });
 });
@@ -46,10 +51,7 @@ describe("a browser's print of ten scripts", () => {
 describe("Arabic ligatures printed by LibreOffice", () => {
   it("reads a glyph that stands for two letters (lam with alef maksura) in reading order, not turned around", async () => {
     // test/fixtures/pdf/arabic-ligatures-libreoffice.html, printed to PDF by LibreOffice Writer with Noto Sans and Noto Naskh Arabic.
-    const source = await fixtureText("pdf/arabic-ligatures-libreoffice.html");
-    const written = [...source.matchAll(/<p[^>]*>(.*?)<\/p>/g)].map((m) => m[1]);
-    const doc = await parseDocument(await fixtureFile("pdf/arabic-ligatures-libreoffice.pdf"), "arabic.pdf", { features: DEFAULT_FEATURES });
-    const read = doc.pages.flatMap((p) => p.blocks.map((b) => b.text));
+    const { written, read } = await writtenAndRead("arabic-ligatures-libreoffice");
     expect(read.slice(0, 2)).toEqual(written.slice(0, 2));
     expect(read.join(" ")).toContain("إلى");
     expect(read.join(" ")).not.toContain("إىل");
