@@ -12,9 +12,16 @@ const RTL_STRETCH = new RegExp(`([${RTL}](?:[${RTL}\\s]*[${RTL}])?)`);
 
 export const hasRtl = (text: string) => RTL_LETTER.test(text);
 
+/**
+ * Whether the item mixes in a left-to-right word: a token with a Latin, Greek or Cyrillic
+ * letter and no right-to-left one. A stray letter inside Arabic words (a font whose map
+ * names Greek code points for two of its Persian glyphs: "ﺳﺒΈ") does not make a mixed item.
+ */
+const hasLtrWord = (text: string) => text.split(/\s+/).some((token) => LTR_LETTER.test(token) && !RTL_LETTER.test(token));
+
 /** The item's text in logical order (`dir` is pdf.js's verdict for the whole item). */
 export function logicalOrder(text: string, dir: string): string {
-  if (!hasRtl(text) || !LTR_LETTER.test(text)) return text;
+  if (!hasRtl(text) || !hasLtrWord(text)) return text;
   const segments = text.split(RTL_STRETCH).map((part) => (RTL_LETTER.test(part) ? [...part].reverse().join("") : part));
   if (dir !== "rtl") return segments.join("");
   return segments
