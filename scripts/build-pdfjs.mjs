@@ -320,7 +320,8 @@ const PATCHES = [
   },
   {
     why:
-      "a right-to-left glyph that stands for several letters (an Arabic ligature: lam with alef maksura, lam with khah) " +
+      "a right-to-left glyph that stands for several letters (an Arabic ligature: lam with alef maksura, lam with khah; " +
+      "the first glyph of a cluster that WeasyPrint maps to the whole word, a space before it) " +
       "maps to them in reading order, but the item's text is built in drawing order and then turned around letter by " +
       "letter, which turns the pair around too (إلى read as إىل, as pdftotext also reads it). Such a glyph's letters " +
       "are put in drawing order here, so the turn brings them back",
@@ -328,7 +329,7 @@ const PATCHES = [
           textChunk.str.push(glyphUnicode);
         }`,
     to: `        if (!intersector) {
-          textChunk.str.push(glyphUnicode.length > 1 && /^[\\u0590-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFF]+$/.test(glyphUnicode) ? [...glyphUnicode].reverse().join("") : glyphUnicode); // docparse patch
+          textChunk.str.push(glyphUnicode.length > 1 && /^[\\s\\u0590-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFF]*[\\u0590-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFF]$|^[\\u0590-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFF][\\s\\u0590-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFF]*$/.test(glyphUnicode) ? [...glyphUnicode].reverse().join("") : glyphUnicode); // docparse patch
         }`,
   },
   {

@@ -1,19 +1,54 @@
-// Mixed-direction text items come out in logical order.
+// Mixed-direction text comes out in logical order: items pdf.js left in drawing order, and
+// lines whose runs mix directions (an Arabic line quoting "Microsoft Word", an English line
+// with an Arabic word), as LibreOffice and Chromium print them.
 import { describe, expect, it } from "vitest";
 import { logicalOrder } from "../../src/core/backends/pdf/bidi";
+import { inReadingOrder } from "../../src/core/processors/line-direction";
+import type { Run } from "../../src/core/runs";
 
 describe("logicalOrder", () => {
-  it("turns the reversed Arabic of a mixed item around, and leaves pure items to pdf.js", () => {
+  it("turns the reversed Arabic of an item pdf.js found left to right around", () => {
     expect(logicalOrder("habibi يبيبَح", "ltr")).toBe("habibi حَبيبي");
-    expect(logicalOrder("habibi يبيبَح", "rtl")).toBe("حَبيبي habibi");
-    expect(logicalOrder("تحسين الإنتاجية", "rtl")).toBe("تحسين الإنتاجية");
     expect(logicalOrder("plain text", "ltr")).toBe("plain text");
   });
 
-  it("leaves an Arabic item alone when a stray Greek code point sits inside its words (a font's map naming Greek for two Persian glyphs)", () => {
-    // From a XeLaTeX print in XB Zar (texlive's persian-bib user guide): pdf.js has the item in reading order already.
+  it("leaves an item pdf.js found right to left as it is: pdf.js has put it in reading order, Latin words and all", () => {
+    // From XeLaTeX prints in texlive's documentation (sexam's Arabic guide; persian-bib's, whose Persian font maps two glyphs to Greek code points).
+    expect(logicalOrder("استعمال حزمة exam في كتابة مواضيع الامتحانات", "rtl")).toBe("استعمال حزمة exam في كتابة مواضيع الامتحانات");
     expect(logicalOrder("راهنمای استفاده از سبΈ های فارسͳ برای", "rtl")).toBe("راهنمای استفاده از سبΈ های فارسͳ برای");
-    // A real Latin word in the item still makes it mixed.
-    expect(logicalOrder("habibi يبيبَح", "ltr")).toBe("habibi حَبيبي");
+  });
+});
+
+/** Runs of the given texts set side by side from the left, each as wide as its text. */
+function runsFromLeft(texts: string[]): Run[] {
+  let x = 0;
+  return texts.map((text) => {
+    const run: Run = { text, bbox: [x, 0, x + text.length * 6, 10], baseline: 8, fontSize: 10, fontFamily: "Noto", bold: false, italic: false, eol: false };
+    x += text.length * 6 + 3;
+    return run;
+  });
+}
+const read = (texts: string[]) => inReadingOrder(runsFromLeft(texts)).runs.map((r) => r.text);
+
+describe("inReadingOrder", () => {
+  it("reads an Arabic line from its right end, and the Latin it quotes left to right", () => {
+    // As printed, left to right: بسهولة LibreOffice و Microsoft Word يعمل البرنامج مع
+    expect(read(["بسهولة", "LibreOffice", "و", "Microsoft", "Word", "يعمل البرنامج مع"])).toEqual(["يعمل البرنامج مع", "Microsoft", "Word", "و", "LibreOffice", "بسهولة"]);
+    expect(inReadingOrder(runsFromLeft(["بسهولة", "LibreOffice", "مع"])).rtl).toBe(true);
+  });
+
+  it("reads an English line left to right, and an Arabic word in it set glyph by glyph from its right end", () => {
+    // A browser writes each Arabic glyph as a run: حبيبي drawn left to right is ي ب ي ب ح.
+    expect(read(["The word", "ي", "ب", "ي", "ب", "ح", "means my love"]).join("|")).toBe("The word|ح|ب|ي|ب|ي|means my love");
+    expect(inReadingOrder(runsFromLeft(["The word", "ي", "means"])).rtl).toBe(false);
+  });
+
+  it("reads figures left to right inside an Arabic line", () => {
+    // 13 فيفري 2018 as printed: 2018, then the month, then 13 at the right.
+    expect(read(["2", "0", "1", "8", "فيفري", "13"])).toEqual(["13", "فيفري", "2", "0", "1", "8"]);
+  });
+
+  it("leaves a line without right-to-left letters as it is", () => {
+    expect(read(["one", "two", "3"])).toEqual(["one", "two", "3"]);
   });
 });

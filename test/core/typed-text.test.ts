@@ -33,11 +33,11 @@ describe("text as typed", () => {
   });
 });
 
-/** The paragraphs of a fixture's HTML source, and the blocks read from its print (`name`.html, `name`.pdf). */
-async function writtenAndRead(name: string): Promise<{ written: string[]; read: string[] }> {
+/** The paragraphs of a fixture's HTML source, and the blocks read from its print (`name`.html, `printed`.pdf). */
+async function writtenAndRead(name: string, printed = name): Promise<{ written: string[]; read: string[] }> {
   const source = await fixtureText(`pdf/${name}.html`);
   const written = [...source.matchAll(/<p[^>]*>(.*?)<\/p>/g)].map((m) => m[1]);
-  const doc = await parseDocument(await fixtureFile(`pdf/${name}.pdf`), `${name}.pdf`, { features: DEFAULT_FEATURES });
+  const doc = await parseDocument(await fixtureFile(`pdf/${printed}.pdf`), `${printed}.pdf`, { features: DEFAULT_FEATURES });
   return { written, read: doc.pages.flatMap((p) => p.blocks.map((b) => b.text)) };
 }
 
@@ -58,4 +58,14 @@ describe("Arabic ligatures printed by LibreOffice", () => {
     // Naskh's lam-alef, drawn as two glyphs apart, still reads "ل ا" (as pdftotext's "ل … ا"); the rest of its line is exact.
     expect(read[2]).toContain(written[2].slice(3));
   });
+});
+
+describe("lines that mix directions, printed by LibreOffice and by Chromium", () => {
+  // test/fixtures/pdf/mixed-direction.html: two Arabic lines quoting Latin words, an English line with an Arabic word.
+  for (const printer of ["libreoffice", "chromium"]) {
+    it(`reads each line in logical order (${printer}): the Arabic from the right, the Latin it quotes left to right`, async () => {
+      const { written, read } = await writtenAndRead("mixed-direction", `mixed-direction-${printer}`);
+      expect(read).toEqual(written);
+    });
+  }
 });

@@ -11,6 +11,7 @@ import { MARKER_ALONE } from "./lists";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 import { isOcrLayer, typicalWordSpace } from "./ocr-layer";
 import { UNSPACED_SCRIPT } from "../scripts";
+import { inReadingOrder } from "./line-direction";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
@@ -191,17 +192,17 @@ function nextTo(script: Run[], host: Run[]): boolean {
 }
 
 function toLine(leftToRight: Run[]): Line {
-  // A line written mostly right to left (Arabic, Hebrew) is read from its right end;
-  // each run's own text is already in logical order (see backends/pdf/bidi.ts).
-  const rtl = isRightToLeft(leftToRight);
-  const runs = rtl ? [...leftToRight].reverse() : leftToRight;
+  // A line written right to left (Arabic, Hebrew) is read from its right end, what it quotes
+  // in Latin letters left to right (line-direction.ts).
+  const { rtl, runs } = inReadingOrder(leftToRight);
   const spans: Span[] = [];
   const scriptOf = scriptPlacement(runs);
   for (const [i, run] of runs.entries()) {
     const prev = runs[i - 1];
     let text = run.text;
     if (prev) {
-      const gap = rtl ? prev.bbox[0] - run.bbox[2] : run.bbox[0] - prev.bbox[2];
+      // Neighbours in reading order stand either way round in a line that mixes directions.
+      const gap = Math.max(run.bbox[0] - prev.bbox[2], prev.bbox[0] - run.bbox[2]);
       const needsSpace = gap > WORD_GAP * Math.min(prev.fontSize, run.fontSize) && !/\s$/.test(prev.text) && !/^\s/.test(text);
       const cjkJoin = UNSPACED_SCRIPT.test(prev.text.slice(-1)) && UNSPACED_SCRIPT.test(text[0]);
       if (needsSpace && !cjkJoin) text = " ".repeat(typedSpaces(prev, run, gap)) + text;
@@ -265,20 +266,6 @@ function scriptPlacement(runs: Run[]): (run: Run) => Span["script"] {
     return undefined;
   };
 }
-
-function isRightToLeft(runs: Run[]): boolean {
-  let rtl = 0;
-  let ltr = 0;
-  for (const r of runs) {
-    rtl += countOf(RTL_LETTERS, r.text);
-    ltr += countOf(LTR_LETTERS, r.text);
-  }
-  return rtl > ltr;
-}
-
-const RTL_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/g;
-const LTR_LETTERS = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
-const countOf = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
 
 export const lineText = (line: Line) => line.spans.map((s) => s.text).join("");
 
