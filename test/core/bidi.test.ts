@@ -1,23 +1,8 @@
-// Mixed-direction text comes out in logical order: items pdf.js left in drawing order, and
-// lines whose runs mix directions (an Arabic line quoting "Microsoft Word", an English line
-// with an Arabic word), as LibreOffice and Chromium print them.
+// Lines whose runs mix directions (an Arabic line quoting "Microsoft Word", an English line
+// with an Arabic word, as LibreOffice and Chromium print them) are read in logical order.
 import { describe, expect, it } from "vitest";
-import { logicalOrder } from "../../src/core/backends/pdf/bidi";
 import { inReadingOrder } from "../../src/core/processors/line-direction";
 import type { Run } from "../../src/core/runs";
-
-describe("logicalOrder", () => {
-  it("turns the reversed Arabic of an item pdf.js found left to right around", () => {
-    expect(logicalOrder("habibi يبيبَح", "ltr")).toBe("habibi حَبيبي");
-    expect(logicalOrder("plain text", "ltr")).toBe("plain text");
-  });
-
-  it("leaves an item pdf.js found right to left as it is: pdf.js has put it in reading order, Latin words and all", () => {
-    // From XeLaTeX prints in texlive's documentation (sexam's Arabic guide; persian-bib's, whose Persian font maps two glyphs to Greek code points).
-    expect(logicalOrder("استعمال حزمة exam في كتابة مواضيع الامتحانات", "rtl")).toBe("استعمال حزمة exam في كتابة مواضيع الامتحانات");
-    expect(logicalOrder("راهنمای استفاده از سبΈ های فارسͳ برای", "rtl")).toBe("راهنمای استفاده از سبΈ های فارسͳ برای");
-  });
-});
 
 /** Runs of the given texts set side by side from the left, each as wide as its text. */
 function runsFromLeft(texts: string[]): Run[] {

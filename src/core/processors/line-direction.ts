@@ -1,6 +1,6 @@
 // The order a line's runs are read in when it mixes directions: a line of Arabic with
 // "Microsoft Word" in it, a line of English with an Arabic word. Runs come left to right as
-// printed; each run's own text is already in logical order (backends/pdf/bidi.ts). Following
+// printed; each run's own text is already in logical order (pdf.js's bidi pass). Following
 // the Unicode bidirectional algorithm at the level of runs: the line's direction is that of
 // its ends when they agree (a right-to-left paragraph begins at the right and ends at the
 // left in Arabic letters, whatever it quotes), else that of most of its letters; runs of the

@@ -6,7 +6,6 @@ import type { BBox } from "../../model";
 import { union } from "../../geometry";
 import type { PdfPage } from "./open";
 import { pdfjs } from "./pdfjs";
-import { logicalOrder } from "./bidi";
 import { linkAt, pageLinks } from "./links";
 import { formFieldRuns } from "./form-fields";
 import { noteRuns } from "./notes";
@@ -143,8 +142,9 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
     }
     runs.push({
       // An actual text is written in reading order already.
-      // Presentation forms are spelled out after the turn: a ligature's letters are in reading order.
-      text: span ? asTyped(str) : asTyped(logicalOrder(str, item.dir)),
+      // pdf.js has put right-to-left text in reading order (its bidi pass; a patch keeps a
+      // glyph that stands for several letters from being turned around: scripts/build-pdfjs.mjs).
+      text: asTyped(str),
       bbox: clamp(bbox, viewport.width, viewport.height),
       baseline: hanging ? y + size * hanging.baseline : y,
       fontSize: round(size),
