@@ -9,6 +9,7 @@
 //   pdf-parse-bench (865 tests on 120 LaTeX pages) and invoices (77 tests on 10 invoices), per type and page set (fact-sets.ts)
 //   pdf-parse-bench tables: TEDS and TEDS-S against the pages' LaTeX tabulars (teds.ts)
 //   own real-world pages: the project's fixtures of hard page kinds, by kind (real-world.ts)
+//   characters as printed: scripts, ligatures, mixed directions, forms, notes, garbled fonts, by kind (typed-text.ts)
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -27,6 +28,7 @@ import { ocrPagesRows } from "./ocr-pages";
 import { factSetRows } from "./fact-sets";
 import { tedsRows } from "./teds";
 import { realWorldRows } from "./real-world";
+import { typedTextRows } from "./typed-text";
 import { ensureBaselineTools } from "../debian-tools";
 import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 
@@ -87,6 +89,7 @@ rows.push(...(await tedsRows(corpus, features)));
 rows.push(...(await realWorldRows(resolve(root, "test/fixtures/real-world"), join(out, "real-world"), scorer)));
 rows.push(...(await realWorldRows(resolve(root, "test/fixtures/real-world-2"), join(out, "real-world-2"), scorer, "own real-world pages, batch 2")));
 rows.push(...(await realWorldRows(resolve(root, "test/fixtures/real-world-3"), join(out, "real-world-3"), scorer, "own real-world pages, batch 3 (held out)")));
+rows.push(...(await typedTextRows()));
 
 // Tables: pdftotext has none, so only our rows (its score would be zero).
 rows.push(["tables ICDAR 2013 (67 PDFs, cell adjacency)", "docparse", sumIcdar((await scoreIcdar(corpus, features)).docs)]);
