@@ -29,7 +29,15 @@ describe("garbled fonts", () => {
   });
 
   it("judges a font by all its text: a few signs in one face do not condemn it", () => {
-    expect(garbledRuns([run("x <= y && y >= z", "Courier"), run("while the queue is not empty, take the next item", "Courier", 112)])).toEqual([]);
+    expect(garbledRuns([run("x <= y && y >= z", "Helvetica"), run("while the queue is not empty, take the next item", "Helvetica", 112)])).toEqual([]);
     expect(garbledRuns([run("?>9@AJ.D<F@-<>2.@A:0>#", "Helvetica"), run("<=>? ?>9@AJ.><J/F80-#", "Helvetica", 112)]).length).toBe(2);
+  });
+
+  it("keeps a math font's signs standing alone between other fonts' letters, and code in a typewriter face", () => {
+    // As pdf-parse-bench's formula pages set them: a roman font holding only = + ( ) of the formulas.
+    const signs = Array.from({ length: 12 }, (_, i) => run(["=", "+", "(", ")", "[", "]"][i % 6], "rtxr", 100 + i * 12));
+    expect(garbledRuns(signs)).toEqual([]);
+    // texlive's bm documentation: TeX code in CMTT9.
+    expect(garbledRuns([run("$1 g \\bm{g}$ $2 \\mathrm{g \\bm{g}}$ $3 {g} \\bm{{g}}$", "CMTT9"), run("$4 \\mathrm{{g} \\bm{{g}}}$ $5 \\mathrm{g}", "CMTT9", 112)])).toEqual([]);
   });
 });

@@ -13,9 +13,14 @@ import { readPicture } from "../../ocr/read-picture";
 import { ocrRuns } from "../../ocr/runs";
 import { centreIn } from "../../geometry";
 import { textLayerFault } from "./text-quality";
+import { MONOSPACE_FONT } from "./fonts";
 
 /** A font with fewer characters than this on the page says too little to judge (a stray sign, a lone heading word). */
 const MIN_FONT_CHARS = 20;
+/** A garbled font's text stands in tokens of at least this many characters... */
+const MIN_WORD_LENGTH = 3;
+/** ...which hold at least this share of its characters. */
+const IN_WORDS_SHARE = 0.5;
 /** Words read with less confidence (0..100) than this are not taken. */
 const MIN_WORD_CONFIDENCE = 60;
 /** Points a word may stand beyond the runs it replaces (the recogniser's box is not the font's). */
@@ -51,13 +56,26 @@ export async function withGarbledTextRead(raw: PageRuns, render: PageRenderer): 
 export function garbledRuns(runs: Run[]): Run[] {
   const byFont = new Map<string, Run[]>();
   for (const r of runs) {
-    if (r.formField || r.note) continue;
+    // Code set in a typewriter face is rich in signs and short tokens ("$1 g \\bm{g}$"), and read as it is.
+    if (r.formField || r.note || MONOSPACE_FONT.test(r.fontFamily)) continue;
     const key = `${r.fontFamily}|${r.bold}|${r.italic}`;
     const font = byFont.get(key);
     if (font) font.push(r);
     else byFont.set(key, [r]);
   }
-  return [...byFont.values()].filter((font) => textLayerFault(font, MIN_FONT_CHARS) === "garbled").flat();
+  return [...byFont.values()].filter((font) => textLayerFault(font, MIN_FONT_CHARS) === "garbled" && inWords(font)).flat();
+}
+
+/**
+ * Whether the font's text stands in words, as a font's letters do when its map turns them into
+ * symbols ("?>9@AJ.D<F@"): most of its characters in tokens of three or more. A math font's
+ * signs stand alone between the letters of other fonts ("= + ( ) ∈"), and are not soup.
+ */
+function inWords(runs: Run[]): boolean {
+  const tokens = runs.flatMap((r) => r.text.split(/\s+/)).filter(Boolean);
+  const all = tokens.reduce((n, t) => n + [...t].length, 0);
+  const inLongTokens = tokens.filter((t) => [...t].length >= MIN_WORD_LENGTH).reduce((n, t) => n + [...t].length, 0);
+  return inLongTokens >= IN_WORDS_SHARE * all;
 }
 
 const scaled = (b: number[], scale: number): BBox => [b[0] * scale, b[1] * scale, b[2] * scale, b[3] * scale];
