@@ -5,10 +5,15 @@
 // whose letters appear in that run's text at the same place, is dropped as such a copy.
 import type { Run } from "../../runs";
 
-/** Baselines of the copy and the original differ by at most this (points). */
+/** Baselines of the copy and the original differ by at most this (points)... */
 const SAME_BASELINE = 0.5;
-/** The copy's box may stick out of the original's by this much (points). */
+/** The copy's box may stick out of the original's by this much (points)... */
 const SLACK = 1;
+/**
+ * ...or by this share of the type size, when more: a title drawn a dozen times a point or two
+ * apart for a shadow (XeLaTeX's na-box) is one title. Lines of text stand a whole size apart.
+ */
+const SHADOW_SHARE = 0.08;
 /** The copy's letters are looked for this many characters either side of where its box puts them. */
 const WINDOW = 3;
 
@@ -25,7 +30,8 @@ export function withoutOverprints(runs: Run[]): Run[] {
   const copies = new Set<Run>();
   for (const run of runs) {
     const key = Math.round(run.baseline);
-    const near = [key - 1, key, key + 1].flatMap((k) => byBaseline.get(k) ?? []);
+    const reach = Math.ceil(sameBaseline(run));
+    const near = Array.from({ length: 2 * reach + 1 }, (_, i) => key - reach + i).flatMap((k) => byBaseline.get(k) ?? []);
     const original = near.find((o) => o !== run && !copies.has(o) && isCopyOf(run, o) && !(isCopyOf(o, run) && order.get(o)! > order.get(run)!));
     // Of two identical drawings the first is kept.
     if (original) copies.add(run);
@@ -34,11 +40,12 @@ export function withoutOverprints(runs: Run[]): Run[] {
 }
 
 function isCopyOf(copy: Run, original: Run): boolean {
-  if (copy.vertical || original.vertical || Math.abs(copy.baseline - original.baseline) > SAME_BASELINE) return false;
+  if (copy.vertical || original.vertical || Math.abs(copy.baseline - original.baseline) > sameBaseline(original)) return false;
   if (Math.abs(copy.fontSize - original.fontSize) > 0.05 * original.fontSize) return false;
   const [x0, , x1] = copy.bbox;
   const [o0, , o1] = original.bbox;
-  if (x0 < o0 - SLACK || x1 > o1 + SLACK || copy.text.length > original.text.length) return false;
+  const slack = Math.max(SLACK, SHADOW_SHARE * original.fontSize);
+  if (x0 < o0 - slack || x1 > o1 + slack || copy.text.length > original.text.length) return false;
   return lettersInPlace(copy, original);
 }
 
@@ -57,3 +64,5 @@ function lettersInPlace(copy: Run, original: Run): boolean {
   }
   return true;
 }
+
+const sameBaseline = (run: Run) => Math.max(SAME_BASELINE, SHADOW_SHARE * run.fontSize);
