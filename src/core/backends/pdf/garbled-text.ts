@@ -3,9 +3,9 @@
 // soup ("&!+% $#@") where the page shows words. A whole page of it goes to OCR (scan.ts);
 // this is the same judgement font by font. Where a renderer can draw the page, the page is
 // read by OCR and the words that fall on that font's runs take their place, so they go
-// through lines, blocks and reading order with the rest of the text; the rest of the layer
-// stays exact. Without a renderer, or when OCR reads no words there, the runs stay as read
-// (noise is never traded for nothing).
+// through lines, blocks and reading order with the rest of the text; the font's runs OCR
+// reads nothing on are noise and go with the others, and the rest of the layer stays exact.
+// Without a renderer, or when OCR reads no words on any of them, the runs stay as read.
 import type { PageRuns, Run } from "../../runs";
 import type { BBox } from "../../model";
 import type { PageRenderer } from "./scan";
@@ -47,9 +47,10 @@ export async function withGarbledTextRead(raw: PageRuns, render: PageRenderer): 
   const within = (box: BBox, run: Run) => centreIn(box, [run.bbox[0] - SLACK, run.bbox[1] - SLACK, run.bbox[2] + SLACK, run.bbox[3] + SLACK]);
   const words = result.words.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE && garbled.some((r) => within(scaled(w.bbox, scale), r)));
   if (!words.some((w) => LETTERS.test(w.text))) return { page: raw, fonts: [] };
-  const replaced = new Set(garbled.filter((r) => words.some((w) => within(scaled(w.bbox, scale), r))));
+  // The font's runs give way to what OCR read on them; those it read nothing on are noise, not text, and go too.
+  const replaced = new Set(garbled);
   const read = ocrRuns({ words, scale, width: raw.width, height: raw.height }).runs;
-  return { page: { ...raw, runs: [...raw.runs.filter((r) => !replaced.has(r)), ...read] }, fonts: [...new Set([...replaced].map((r) => r.fontFamily))] };
+  return { page: { ...raw, runs: [...raw.runs.filter((r) => !replaced.has(r)), ...read] }, fonts: [...new Set(garbled.map((r) => r.fontFamily))] };
 }
 
 /** The runs of the page's fonts whose text is symbol soup, each font judged by all its text on the page. */
