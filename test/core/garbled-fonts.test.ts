@@ -1,7 +1,7 @@
 // Which fonts of a page cannot be trusted: one whose text is symbol soup, judged by all its
 // text on the page, while figures, tables of numbers and leaders set with characters stand.
 import { describe, expect, it } from "vitest";
-import { garbledRuns } from "../../src/core/backends/pdf/garbled-text";
+import { garbledRuns, withGarbledTextRead } from "../../src/core/backends/pdf/garbled-text";
 import { openPdf } from "../../src/core/backends/pdf/open";
 import { pageRuns } from "../../src/core/backends/pdf/runs";
 import type { Run } from "../../src/core/runs";
@@ -39,5 +39,19 @@ describe("garbled fonts", () => {
     expect(garbledRuns(signs)).toEqual([]);
     // texlive's bm documentation: TeX code in CMTT9.
     expect(garbledRuns([run("$1 g \\bm{g}$ $2 \\mathrm{g \\bm{g}}$ $3 {g} \\bm{{g}}$", "CMTT9"), run("$4 \\mathrm{{g} \\bm{{g}}}$ $5 \\mathrm{g}", "CMTT9", 112)])).toEqual([]);
+  });
+
+  it("draws no region for a chart's garbled lettering (small type, labels standing apart): it is left as read", async () => {
+    // As tracemonkey's charts set theirs: 5.5 pt labels in a Calibri without its letters, on a page of 9 pt text.
+    const body = Array.from({ length: 6 }, (_, i) => ({ ...run("Trace trees are compiled once and run many times over.", "Times", 100 + i * 11), fontSize: 9 }));
+    const labels = ["&-./012#3%4%56#", "&-.789:;#3%4,56#", "&-.9<=>9</2#", "!\"#", "$!\"#", "%!\"#"].map((t, i) => ({ ...run(t, "Calibri", 300 + i * 8), fontSize: 5.5 }));
+    const drawn: number[][] = [];
+    const read = await withGarbledTextRead({ width: 612, height: 792, runs: [...body, ...labels] }, async (bbox) => {
+      drawn.push(bbox);
+      return undefined;
+    });
+    expect(drawn).toEqual([]);
+    expect(read.fonts).toEqual([]);
+    expect(read.page.runs).toHaveLength(body.length + labels.length);
   });
 });

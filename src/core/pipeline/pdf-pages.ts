@@ -11,7 +11,7 @@ import { checkLimits, openPdf, type PdfPage } from "../backends/pdf/open";
 import { pageRuns, withDrawnRules } from "../backends/pdf/runs";
 import { scanCoverage, scannedPageRuns, type PageRenderer } from "../backends/pdf/scan";
 import { withOutlinedText } from "../backends/pdf/outlined-text";
-import { withGarbledTextRead } from "../backends/pdf/garbled-text";
+import { withGarbledTextRead, type RegionPicture } from "../backends/pdf/garbled-text";
 import { pageDrawing } from "../backends/pdf/drawing";
 import { colorRuns } from "../backends/pdf/text-colors";
 import { documentHasImageXObjects } from "../backends/pdf/images";
@@ -58,7 +58,7 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
           // Text in a font without a usable Unicode map, and text drawn as outlines, are read
           // from the page drawn by the renderer and join the text layer's.
-          const text = scanned ?? (renderer ? await withOutlinedText(await layerWithGarbledFontsRead(raw, pageForOcr(renderer, i, raw), i, warnings), pageForOcr(renderer, i, raw)) : raw);
+          const text = scanned ?? (renderer ? await withOutlinedText(await layerWithGarbledFontsRead(raw, regionForOcr(renderer, i, raw), i, warnings), pageForOcr(renderer, i, raw)) : raw);
           const processed = processPage(i, text);
           // An OCR layer is judged by its words and by how much of its scan's print they cover.
           const ocrLayer = !scanned && isOcrLayer(raw.runs);
@@ -103,8 +103,8 @@ export async function pdfPageRuns(page: PdfPage): Promise<PageRuns> {
 }
 
 /** The page's runs with the text of its garbled fonts read by OCR, and a warning naming those fonts. */
-async function layerWithGarbledFontsRead(raw: PageRuns, render: PageRenderer, index: number, warnings: Warning[]): Promise<PageRuns> {
-  const { page, fonts } = await withGarbledTextRead(raw, render);
+async function layerWithGarbledFontsRead(raw: PageRuns, draw: RegionPicture, index: number, warnings: Warning[]): Promise<PageRuns> {
+  const { page, fonts } = await withGarbledTextRead(raw, draw);
   if (fonts.length) warnings.push({ page: index, code: "text_layer_unusable", message: `On page ${index + 1}, the text in ${fonts.length === 1 ? "font" : "fonts"} ${fonts.join(", ")} is garbled (glyph codes without their letters): it was read by OCR instead.` });
   return page;
 }
@@ -114,8 +114,14 @@ const OCR_RENDER_DPI = 200;
 
 /** The page drawn in gray by the renderer, for OCR when its text layer cannot be trusted. */
 function pageForOcr(renderer: RegionRenderer, index: number, raw: PageRuns): PageRenderer {
-  return async () => {
-    const [drawn] = await renderer.render([{ page: index, bbox: [0, 0, raw.width, raw.height], turn: raw.turned ?? 0, dpi: OCR_RENDER_DPI, gray: true }]);
+  const draw = regionForOcr(renderer, index, raw);
+  return () => draw([0, 0, raw.width, raw.height], OCR_RENDER_DPI);
+}
+
+/** A region of the page, in its frame as read, drawn in gray by the renderer for OCR. */
+function regionForOcr(renderer: RegionRenderer, index: number, raw: PageRuns): RegionPicture {
+  return async (bbox, dpi) => {
+    const [drawn] = await renderer.render([{ page: index, bbox, turn: raw.turned ?? 0, dpi, gray: true }]);
     if (!drawn) return undefined;
     const png = decodePng(drawn.png);
     return grayFromSamples(png.width, png.height, png.data as Uint8Array, png.channels as 1);
