@@ -88,3 +88,10 @@ export interface DrawingCluster {
   /** Paths with curves (pie slices, plotted lines, rings): artwork rather than rules. */
   curved: number;
 }
+
+/** The font size most of the runs' text is set in (weighted by characters): a page's body size. */
+export function bodySizeOf(runs: Run[]): number {
+  const chars = new Map<number, number>();
+  for (const r of runs) chars.set(r.fontSize, (chars.get(r.fontSize) ?? 0) + r.text.length);
+  return [...chars.entries()].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0])[0];
+}

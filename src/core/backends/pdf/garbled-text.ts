@@ -7,7 +7,7 @@
 // text; the lines' runs OCR reads nothing on are noise and go with the others, and the rest
 // of the layer stays exact. A chart's lettering, without a renderer, or when OCR reads no
 // words on any of them, the runs stay as read.
-import type { PageRuns, Run } from "../../runs";
+import { bodySizeOf, type PageRuns, type Run } from "../../runs";
 import type { BBox } from "../../model";
 import type { GrayImage } from "../../images/gray";
 import { recognizeUpright } from "../../ocr/orientation";
@@ -81,7 +81,7 @@ export async function withGarbledTextRead(raw: PageRuns, draw: RegionPicture): P
  */
 function linesOfText(garbled: Run[], all: Run[]): Run[] {
   if (!garbled.length) return [];
-  const body = bodySize(all);
+  const body = bodySizeOf(all);
   const rows = new Map<number, Run[]>();
   for (const r of garbled) {
     if (r.fontSize < TEXT_SIZE_SHARE * body) continue;
@@ -106,13 +106,6 @@ function linesOfText(garbled: Run[], all: Run[]): Run[] {
     flush();
   }
   return out;
-}
-
-/** The size most of the page's characters are set in. */
-function bodySize(runs: Run[]): number {
-  const chars = new Map<number, number>();
-  for (const r of runs) chars.set(r.fontSize, (chars.get(r.fontSize) ?? 0) + r.text.length);
-  return [...chars.entries()].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0])[0];
 }
 
 /** The boxes the runs stand in, runs within a line's height of each other together, each with a margin, inside the page. */

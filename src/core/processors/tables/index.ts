@@ -2,14 +2,14 @@
 // alignment among the runs left over. The runs a table takes are handed back, so the
 // paragraph steps never see them. `mayHoldTable` is the cheap look at the text layer
 // that decides whether the page's drawing is worth fetching at all.
-import type { PageRuns, Ruling, Run } from "../../runs";
+import { bodySizeOf, type PageRuns, type Ruling, type Run } from "../../runs";
 import type { Block } from "../../model";
 import { toTableBlock } from "./cells";
 import { ruledDrafts } from "./ruled";
 import { alignedDrafts } from "./aligned";
 import type { TableDraft } from "./draft";
 import { figuresApart, wholeOf } from "./split-runs";
-import { bodyFontSize, figureLettering } from "./not-a-table";
+import { figureLettering } from "./not-a-table";
 import { buildLines } from "../lines";
 import { toBlock } from "../blocks";
 
@@ -26,7 +26,7 @@ export function extractTables(raw: PageRuns, rulings: Ruling[] = raw.rulings ?? 
   const columns: Block[] = [];
   const taken = new Set<Run>();
   const take = (draft: TableDraft) => draft.cells.forEach((c) => c.runs.forEach((r) => taken.add(wholeOf(r))));
-  const bodySize = bodyFontSize(raw.runs);
+  const bodySize = bodySizeOf(raw.runs);
   const tableOf = (draft: TableDraft) => (figureLettering(draft.cells.flatMap((c) => c.runs), bodySize) ? null : toTableBlock(draft));
   // Figures written as one item are looked at one by one; a table taking one takes the item.
   const runs = raw.runs.flatMap(figuresApart);

@@ -122,13 +122,6 @@ export function authorsSideBySide(rows: TextRow[], bounds: number[]): boolean {
 /** Text under this share of the page's body size is a figure's lettering (tables stay readable). */
 const LETTERING_SIZE = 0.6;
 
-/** The font size most of the page's text is set in (weighted by characters). */
-export function bodyFontSize(runs: Run[]): number {
-  const chars = new Map<number, number>();
-  for (const r of runs) chars.set(r.fontSize, (chars.get(r.fontSize) ?? 0) + r.text.length);
-  return [...chars.entries()].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0])[0];
-}
-
 /**
  * Type far smaller than the page's text: the lettering of a chart or diagram, whose boxes
  * and connectors can pass for ruling lines and whose labels can line up like cells.
