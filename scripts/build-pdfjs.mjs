@@ -340,6 +340,44 @@ const PATCHES = [
     to: `  return str.replaceAll(NormalizeRegex, (_, p1, p2) => p1 ? [...p1].map(c => { const n = c.normalize("NFKC"); return n.length > 1 && /^[\\u0590-\\u08FF]+$/.test(n) ? [...n].reverse().join("") : n; }).join("") : NormalizationMap.get(p2)); // docparse patch`,
   },
   {
+    why:
+      "a glyph named as the Adobe Glyph List's rules allow, with a variant's suffix or as a ligature of parts " +
+      "(uni0E48.low, uni0E31.left, uni0E4D_uni0E32: Thai TeX fonts, OpenType subsets), reads as its base glyph or its " +
+      "parts, as pdftotext reads it; pdf.js took such a name for unknown and read the code's Latin-1 letter (เชèน for เช่น)",
+    from: `      let glyphName = encoding[charcode];
+      if (glyphName === "") {
+        continue;
+      }
+      let unicode = glyphsUnicodeMap[glyphName];`,
+    to: `      let glyphName = encoding[charcode];
+      if (glyphName === "") {
+        continue;
+      }
+      const docparseText = glyphsUnicodeMap[glyphName] === undefined ? docparseGlyphNameText(glyphName, glyphsUnicodeMap) : undefined; // docparse patch
+      if (docparseText !== undefined) {
+        toUnicode.set(+charcode, docparseText);
+        continue;
+      }
+      let unicode = glyphsUnicodeMap[glyphName];`,
+  },
+  {
+    why: "the same: a glyph name's text by its base and parts (AGL: the part before the first period, parts joined by underscores)",
+    from: `function getUnicodeForGlyph(name, glyphsUnicodeMap) {`,
+    to: `function docparseGlyphNameText(name, glyphsUnicodeMap) {
+  if (name[0] === ".") return undefined;
+  const base = name.includes(".") ? name.slice(0, name.indexOf(".")) : name;
+  if (base === name && !name.includes("_")) return undefined;
+  let text = "";
+  for (const part of base.split("_")) {
+    const unicode = getUnicodeForGlyph(part, glyphsUnicodeMap);
+    if (unicode === -1 || unicode === undefined) return undefined;
+    text += String.fromCodePoint(unicode);
+  }
+  return text || undefined;
+}
+function getUnicodeForGlyph(name, glyphsUnicodeMap) {`,
+  },
+  {
     why: "the source map describes the unpatched file; it is not shipped next to the generated one",
     from: `//# sourceMappingURL=pdf.worker.mjs.map`,
     to: ``,

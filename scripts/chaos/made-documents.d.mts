@@ -8,6 +8,7 @@ export declare function annotatedPdf(): Uint8Array;
 export declare function garbledFontPdf(): Uint8Array;
 export declare function standardSymbolFontsPdf(): Uint8Array;
 export declare function toUnicodeTextPdf(line: string, mapping: Map<string, string>): Uint8Array;
+export declare function glyphNamesTextPdf(line: string, names: string[]): Uint8Array;
 export interface MadePicture {
   entries: string;
   data: Uint8Array;

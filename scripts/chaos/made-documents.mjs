@@ -123,6 +123,23 @@ export function toUnicodeTextPdf(line, mapping) {
   ]);
 }
 
+/**
+ * A page of one line of text in Helvetica with no /ToUnicode map, whose /Differences name the
+ * glyph each byte of `line` draws: `names`, one per character of `line` (single bytes), as
+ * fonts with variant and ligature glyphs name them (uni0E48.low, f_i).
+ */
+export function glyphNamesTextPdf(line, names) {
+  const content = `BT /F1 24 Tf 72 700 Td (${line}) Tj ET`;
+  const differences = [...line].map((c, i) => `${c.charCodeAt(0)} /${names[i]}`).join(" ");
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    { dict: `<< /Length ${content.length} >>`, data: new TextEncoder().encode(content) },
+    `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding /Differences [${differences}] >> >>`,
+  ]);
+}
+
 /** A /ToUnicode CMap stream naming, for single-byte codes (the keys, characters), the text each stands for. */
 function toUnicodeMap(mapping) {
   const hex = (text) => [...text].map((c) => c.codePointAt(0).toString(16).padStart(4, "0")).join("");

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_FEATURES } from "../../src/core/options";
-import { standardSymbolFontsPdf, toUnicodeTextPdf } from "../../scripts/chaos/made-documents.mjs";
+import { glyphNamesTextPdf, standardSymbolFontsPdf, toUnicodeTextPdf } from "../../scripts/chaos/made-documents.mjs";
 import { fixtureFile, fixtureText } from "../helpers/corpus";
 
 async function textOf(line: string, mapping: [string, string][]): Promise<string> {
@@ -68,4 +68,12 @@ describe("lines that mix directions, printed by LibreOffice and by Chromium", ()
       expect(read).toEqual(written);
     });
   }
+});
+
+describe("glyph names, where a font has no Unicode map", () => {
+  it("reads a variant's name by its base and a ligature's by its parts, as the Adobe Glyph List's rules say", async () => {
+    // Thai TeX fonts name their tone marks set low or to the left uni0E48.low, uni0E31.left.
+    const doc = await parseDocument(glyphNamesTextPdf("ABCDE", ["uni0E40", "uni0E0A", "uni0E48.low", "uni0E19", "f_i"]), "names.pdf", { features: DEFAULT_FEATURES });
+    expect(doc.pages[0].blocks.map((b) => b.text).join(" ")).toBe("เช่นfi");
+  });
 });
