@@ -155,6 +155,32 @@ function accentsBeforeTheirLetters(row: Run[]): void {
 
 const isMathFont = (run: { fontFamily: string }) => MATH_FONT.test(run.fontFamily.replace(/\s+/g, ""));
 
+/** An accent stands over the letter after it when its middle lies from this share of the type size before that letter's start... */
+const ACCENT_BEFORE_REACH = 0.15;
+/** ...to this share after it (over the letter's first strokes, not the next word's first letter across a space). */
+const ACCENT_OVER_REACH = 0.8;
+
+/**
+ * An accent drawn as a glyph of its own over the letter that follows it, in another font
+ * (TeX's stress marks over Cyrillic vowels: the accent from the roman font, "живл ´яти"),
+ * joins that letter's run, so no word space parts them and it composes with the letter
+ * (живля́ти). A math font's accents stay: the formula reader places them by position.
+ */
+function withAccentsOnLetters(runs: Run[]): Run[] {
+  const out: Run[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const [accent, letter] = [runs[i], runs[i + 1]];
+    const middle = (accent.bbox[0] + accent.bbox[2]) / 2;
+    const over = letter && middle >= letter.bbox[0] - ACCENT_BEFORE_REACH * letter.fontSize && middle <= letter.bbox[0] + ACCENT_OVER_REACH * letter.fontSize;
+    if (over && ACCENT_ONLY.test(accent.text) && accent.text.trim() && !ACCENT_ONLY.test(letter.text) && !isMathFont(accent) && !isMathFont(letter)) {
+      runs[i + 1] = { ...letter, text: accent.text.trim() + letter.text, bbox: union(accent.bbox, letter.bbox) };
+      continue;
+    }
+    out.push(accent);
+  }
+  return out;
+}
+
 /**
  * A row's runs in stretches, left to right: a gap wider than the row's type size ends one.
  * Words of a line of small print stay one long stretch; two exponents apart on one line are two.
@@ -194,7 +220,9 @@ function nextTo(script: Run[], host: Run[]): boolean {
 function toLine(leftToRight: Run[]): Line {
   // A line written right to left (Arabic, Hebrew) is read from its right end, what it quotes
   // in Latin letters left to right (line-direction.ts).
-  const { rtl, runs } = inReadingOrder(leftToRight);
+  const ordered = inReadingOrder(leftToRight);
+  const rtl = ordered.rtl;
+  const runs = rtl ? ordered.runs : withAccentsOnLetters(ordered.runs);
   const spans: Span[] = [];
   const scriptOf = scriptPlacement(runs);
   for (const [i, run] of runs.entries()) {
