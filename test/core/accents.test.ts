@@ -17,4 +17,9 @@ describe("accents over letters", () => {
     const line = buildLines([run("café", 100, 124, "Times"), run("´", 121, 121, "Symbol"), run("noir", 130, 150, "Times")]);
     expect(lineText(line[0])).not.toContain("´noir");
   });
+
+  it("leaves an accent over a letter standing alone to the formula reader (a tilde over S in a formula set in text fonts)", () => {
+    const line = buildLines([run("x", 90, 96, "Times"), run("˜", 103, 103, "Times"), run("S", 100, 107, "Times-Italic"), run("is", 112, 122, "Times")]);
+    expect(lineText(line[0])).not.toContain("S̃");
+  });
 });

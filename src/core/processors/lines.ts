@@ -155,6 +155,8 @@ function accentsBeforeTheirLetters(row: Run[]): void {
 
 const isMathFont = (run: { fontFamily: string }) => MATH_FONT.test(run.fontFamily.replace(/\s+/g, ""));
 
+/** A run that starts a word (two letters or more): an accent over a lone letter is a formula's (\tilde{S}), read by the formula reader. */
+const WORD_START = /^\p{L}\p{M}*\p{L}/u;
 /** An accent stands over the letter after it when its middle lies from this share of the type size before that letter's start... */
 const ACCENT_BEFORE_REACH = 0.15;
 /** ...to this share after it (over the letter's first strokes, not the next word's first letter across a space). */
@@ -164,7 +166,8 @@ const ACCENT_OVER_REACH = 0.8;
  * An accent drawn as a glyph of its own over the letter that follows it, in another font
  * (TeX's stress marks over Cyrillic vowels: the accent from the roman font, "живл ´яти"),
  * joins that letter's run, so no word space parts them and it composes with the letter
- * (живля́ти). A math font's accents stay: the formula reader places them by position.
+ * (живля́ти). A math font's accents, and an accent over a letter standing alone (a formula's
+ * variable, whatever its font), stay: the formula reader places them by position.
  */
 function withAccentsOnLetters(runs: Run[]): Run[] {
   const out: Run[] = [];
@@ -172,7 +175,7 @@ function withAccentsOnLetters(runs: Run[]): Run[] {
     const [accent, letter] = [runs[i], runs[i + 1]];
     const middle = (accent.bbox[0] + accent.bbox[2]) / 2;
     const over = letter && middle >= letter.bbox[0] - ACCENT_BEFORE_REACH * letter.fontSize && middle <= letter.bbox[0] + ACCENT_OVER_REACH * letter.fontSize;
-    if (over && ACCENT_ONLY.test(accent.text) && accent.text.trim() && !ACCENT_ONLY.test(letter.text) && !isMathFont(accent) && !isMathFont(letter)) {
+    if (over && ACCENT_ONLY.test(accent.text) && accent.text.trim() && WORD_START.test(letter.text) && !isMathFont(accent) && !isMathFont(letter)) {
       runs[i + 1] = { ...letter, text: accent.text.trim() + letter.text, bbox: union(accent.bbox, letter.bbox) };
       continue;
     }
