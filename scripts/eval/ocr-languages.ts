@@ -1,0 +1,77 @@
+// OCR in the languages people scan (issue 40): pictures of a typed paragraph in 13 languages
+// (test/fixtures/ocr-languages/: set in Noto by Chromium, clean and scan-like; made by
+// src/make.sh from src/texts.json, the truth), read by docparse as it runs, sent no language
+// hint, beside the Debian `tesseract` command line told each picture's language. Score: CER
+// (edit distance over the truth's characters after the same normalisation); Japanese is
+// compared without whitespace (it is written without). Rows per language and the mean.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_FEATURES } from "../../src/core/options";
+import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
+import { editDistance, normalise } from "./ocr";
+
+const dir = resolve(import.meta.dirname, "../../test/fixtures/ocr-languages");
+const VARIANTS = ["clean.png", "scan.jpg"] as const;
+/** Languages written without spaces between words. */
+const UNSPACED = new Set(["jpn"]);
+
+/** The Debian packages of the command line's models for the pictures' languages. */
+const debianPackage = (language: string) => `tesseract-ocr-${language}`;
+
+export async function ocrLanguageRows(): Promise<[string, string, string][]> {
+  useWasmFromDisk();
+  const texts: Record<string, string> = JSON.parse(readFileSync(join(dir, "src/texts.json"), "utf8"));
+  const languages = Object.keys(texts);
+  const cliHas = installedModels(languages);
+  const rows: [string, string, string][] = [];
+  const means = { docparse: [] as number[], cli: [] as number[] };
+  for (const language of languages) {
+    const cers = { docparse: [] as number[], cli: [] as number[] };
+    for (const variant of VARIANTS) {
+      const file = join(dir, `${language}-${variant}`);
+      const doc = await parseDocument(new Uint8Array(readFileSync(file)), `${language}-${variant}`, { features: DEFAULT_FEATURES });
+      cers.docparse.push(cer(texts[language], doc.pages.flatMap((p) => p.blocks.map((b) => b.text)).join("\n"), language));
+      if (cliHas.has(language)) cers.cli.push(cer(texts[language], execFileSync("tesseract", [file, "stdout", "-l", language], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }), language));
+    }
+    means.docparse.push(...cers.docparse);
+    means.cli.push(...cers.cli);
+    rows.push([`OCR by language (test/fixtures/ocr-languages), ${language}, clean / scan-like`, "docparse, no hint", percents(cers.docparse)]);
+    rows.push([`OCR by language (test/fixtures/ocr-languages), ${language}, clean / scan-like`, "tesseract CLI told the language", cers.cli.length ? percents(cers.cli) : `no ${debianPackage(language)}`]);
+  }
+  rows.push([`OCR by language (test/fixtures/ocr-languages), mean of ${languages.length} languages`, "docparse, no hint", `CER ${mean(means.docparse).toFixed(1)}%, worst ${Math.max(...means.docparse).toFixed(1)}%`]);
+  if (means.cli.length) rows.push([`OCR by language (test/fixtures/ocr-languages), mean of ${languages.length} languages`, "tesseract CLI told the language", `CER ${mean(means.cli).toFixed(1)}% (${means.cli.length / VARIANTS.length} languages), worst ${Math.max(...means.cli).toFixed(1)}%`]);
+  return rows;
+}
+
+/** CER in percent; whitespace dropped for a language written without it. */
+function cer(truth: string, read: string, language: string): number {
+  const squeeze = (t: string) => (UNSPACED.has(language) ? normalise(t).replace(/\s+/g, "") : normalise(t));
+  const a = [...squeeze(truth)];
+  return (100 * editDistance(a, [...squeeze(read)])) / a.length;
+}
+
+/** The languages the command line has models for, after installing the missing ones' Debian packages where apt can. */
+function installedModels(languages: string[]): Set<string> {
+  const list = () => new Set(execFileSync("tesseract", ["--list-langs"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\n").slice(1).map((l) => l.trim()));
+  let have = list();
+  const missing = languages.filter((l) => !have.has(l));
+  if (missing.length) {
+    try {
+      execFileSync("sh", ["-c", `apt-get install -y -qq ${missing.map(debianPackage).join(" ")} >/dev/null 2>&1`]);
+    } catch {
+      console.error(`could not install the command line's models for ${missing.join(", ")}: their rows say so`);
+    }
+    have = list();
+  }
+  return have;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const percents = (xs: number[]) => `CER ${xs.map((x) => `${x.toFixed(1)}%`).join(" / ")}`;
+
+// Run alone: `npx tsx scripts/eval/ocr-languages.ts`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await ocrLanguageRows()) console.log(row.join(" | "));
+}
