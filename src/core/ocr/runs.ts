@@ -25,9 +25,11 @@ export interface OcrRunsInput {
   /** Page size in points. */
   width: number;
   height: number;
+  /** Where the picture's top-left corner lies on the page (points), when the picture is a part of it. */
+  origin?: [number, number];
 }
 
-export function ocrRuns({ words, scale, width, height }: OcrRunsInput): PageRuns {
+export function ocrRuns({ words, scale, width, height, origin: [ox, oy] = [0, 0] }: OcrRunsInput): PageRuns {
   const lines = new Map<string, OcrWord[]>();
   for (const word of words) {
     const line = lines.get(word.lineKey);
@@ -40,7 +42,7 @@ export function ocrRuns({ words, scale, width, height }: OcrRunsInput): PageRuns
     const bottom = Math.max(...line.map((w) => w.bbox[3]));
     const fontSize = round(((bottom - top) / LINE_HEIGHT_PER_FONT_SIZE) * scale);
     // One baseline for the whole line, so the processors see its words as one row.
-    const baseline = round(bottom * scale - DESCENT * fontSize);
+    const baseline = round(bottom * scale - DESCENT * fontSize) + oy;
     line.sort((a, b) => a.bbox[0] - b.bbox[0]);
     const phrases: OcrWord[][] = [];
     for (const word of line) {
@@ -50,7 +52,8 @@ export function ocrRuns({ words, scale, width, height }: OcrRunsInput): PageRuns
       else phrases.push([word]);
     }
     phrases.forEach((phrase, i) => {
-      const bbox: BBox = [phrase[0].bbox[0] * scale, top * scale, phrase[phrase.length - 1].bbox[2] * scale, bottom * scale].map(round) as BBox;
+      const [x0, y0, x1, y1] = [phrase[0].bbox[0] * scale, top * scale, phrase[phrase.length - 1].bbox[2] * scale, bottom * scale].map(round);
+      const bbox: BBox = [x0 + ox, y0 + oy, x1 + ox, y1 + oy];
       runs.push({ text: joinWords(phrase.map((w) => w.text)), bbox, baseline, fontSize, fontFamily: OCR_FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
     });
   }

@@ -171,17 +171,19 @@ const ACCENT_OVER_REACH = 0.8;
  */
 function withAccentsOnLetters(runs: Run[]): Run[] {
   const out: Run[] = [];
-  for (let i = 0; i < runs.length; i++) {
-    const [accent, letter] = [runs[i], runs[i + 1]];
-    const middle = (accent.bbox[0] + accent.bbox[2]) / 2;
-    const over = letter && middle >= letter.bbox[0] - ACCENT_BEFORE_REACH * letter.fontSize && middle <= letter.bbox[0] + ACCENT_OVER_REACH * letter.fontSize;
-    if (over && ACCENT_ONLY.test(accent.text) && accent.text.trim() && WORD_START.test(letter.text) && !isMathFont(accent) && !isMathFont(letter)) {
-      runs[i + 1] = { ...letter, text: accent.text.trim() + letter.text, bbox: union(accent.bbox, letter.bbox) };
-      continue;
-    }
-    out.push(accent);
+  for (const run of runs) {
+    const accent = out[out.length - 1];
+    if (accent && standsOver(accent, run)) out[out.length - 1] = { ...run, text: accent.text.trim() + run.text, bbox: union(accent.bbox, run.bbox) };
+    else out.push(run);
   }
   return out;
+}
+
+/** Whether `accent` is an accent alone, in a text font, over the first letter of `letter`, a run that starts a word. */
+function standsOver(accent: Run, letter: Run): boolean {
+  const middle = (accent.bbox[0] + accent.bbox[2]) / 2;
+  const over = middle >= letter.bbox[0] - ACCENT_BEFORE_REACH * letter.fontSize && middle <= letter.bbox[0] + ACCENT_OVER_REACH * letter.fontSize;
+  return over && ACCENT_ONLY.test(accent.text) && accent.text.trim() !== "" && WORD_START.test(letter.text) && !isMathFont(accent) && !isMathFont(letter);
 }
 
 /**

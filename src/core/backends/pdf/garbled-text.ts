@@ -44,9 +44,9 @@ export interface GarbledRead {
 }
 
 /**
- * The page with its garbled fonts' runs read by OCR; the page as it was when it has none, or
- * OCR reads no words on them. Only the regions those runs stand in are drawn and read (a
- * chart's labels, a heading), each once, upright: a whole page read twice cost seconds.
+ * The page with its garbled fonts' lines of text read by OCR; the page as it was when it has
+ * none, or OCR reads no words on them. Only the regions those lines stand in are drawn and
+ * read, each once, upright: a whole page read twice cost seconds.
  */
 export async function withGarbledTextRead(raw: PageRuns, draw: RegionPicture): Promise<GarbledRead> {
   const garbled = linesOfText(garbledRuns(raw.runs), raw.runs);
@@ -61,11 +61,7 @@ export async function withGarbledTextRead(raw: PageRuns, draw: RegionPicture): P
     if (turn) continue;
     const scale = (region[2] - region[0]) / picture.width;
     const words = result.words.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE && garbled.some((r) => within(placed(w.bbox, scale, region), r)));
-    for (const run of ocrRuns({ words, scale, width: raw.width, height: raw.height }).runs) {
-      run.bbox = [run.bbox[0] + region[0], run.bbox[1] + region[1], run.bbox[2] + region[0], run.bbox[3] + region[1]];
-      run.baseline += region[1];
-      read.push(run);
-    }
+    read.push(...ocrRuns({ words, scale, width: raw.width, height: raw.height, origin: [region[0], region[1]] }).runs);
   }
   if (!read.some((r) => LETTERS.test(r.text))) return { page: raw, fonts: [] };
   // The lines' runs give way to what OCR read on them; those it read nothing on are noise, not text, and go too.

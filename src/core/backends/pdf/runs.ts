@@ -141,8 +141,7 @@ export async function pageRuns(page: PdfPage): Promise<PageRuns> {
       continue;
     }
     runs.push({
-      // An actual text is written in reading order already.
-      // pdf.js has put right-to-left text in reading order (its bidi pass; a patch keeps a
+      // An actual text is written in reading order already, and pdf.js has put right-to-left text in reading order (its bidi pass; a patch keeps a
       // glyph that stands for several letters from being turned around: scripts/build-pdfjs.mjs).
       text: asTyped(str),
       bbox: clamp(bbox, viewport.width, viewport.height),

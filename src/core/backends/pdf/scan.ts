@@ -68,12 +68,8 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   const width = turn % 180 ? viewport.height : viewport.width;
   const height = turn % 180 ? viewport.width : viewport.height;
   const [x0, y0, x1] = turnBox(bbox, turn, viewport.width, viewport.height);
-  const runs = ocrRuns({ words: result.words, scale: (x1 - x0) / image.width, width, height });
   // The scan's box may not start at the page's corner.
-  for (const run of runs.runs) {
-    run.bbox = [run.bbox[0] + x0, run.bbox[1] + y0, run.bbox[2] + x0, run.bbox[3] + y0];
-    run.baseline += y0;
-  }
+  const runs = ocrRuns({ words: result.words, scale: (x1 - x0) / image.width, width, height, origin: [x0, y0] });
   // The scan's ruling lines, for its tables.
   runs.rulings = imageRulings(image, (x1 - x0) / image.width, x0, y0);
   return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, confidence: result.meanConfidence / 100, ...(fault ? { fault } : {}) };
