@@ -41,6 +41,24 @@ function pdfOf(objects) {
   return out;
 }
 
+/**
+ * A one-page letter-size PDF drawing `content` with `fonts` (font dictionaries, named /F1,
+ * /F2, ... in order); `more` are objects after the fonts (numbered from 5 + fonts.length),
+ * which the fonts may refer to; `catalog` and `page` are entries added to those dictionaries
+ * (a form's /AcroForm, the page's /Annots).
+ */
+function onePagePdf(content, fonts, more = [], { catalog = "", page = "" } = {}) {
+  const names = fonts.map((_, i) => `/F${i + 1} ${5 + i} 0 R`).join(" ");
+  return pdfOf([
+    `<< /Type /Catalog /Pages 2 0 R${catalog} >>`,
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << ${names} >> >> /Contents 4 0 R${page} >>`,
+    { dict: `<< /Length ${content.length} >>`, data: new TextEncoder().encode(content) },
+    ...fonts,
+    ...more,
+  ]);
+}
+
 /** A page whose content stream inflates to `megabytes` MB of spaces. */
 export async function inflatingContentPdf(megabytes) {
   const data = await deflated(megabytes, 0x20);
@@ -111,16 +129,7 @@ export function deflatedTextPdf(zlib) {
  * ideographs, say).
  */
 export function toUnicodeTextPdf(line, mapping) {
-  const content = `BT /F1 24 Tf 72 700 Td (${line}) Tj ET`;
-  const encoder = new TextEncoder();
-  return pdfOf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-    { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
-    toUnicodeMap(mapping),
-  ]);
+  return onePagePdf(`BT /F1 24 Tf 72 700 Td (${line}) Tj ET`, ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>"], [toUnicodeMap(mapping)]);
 }
 
 /**
@@ -129,15 +138,8 @@ export function toUnicodeTextPdf(line, mapping) {
  * fonts with variant and ligature glyphs name them (uni0E48.low, f_i).
  */
 export function glyphNamesTextPdf(line, names) {
-  const content = `BT /F1 24 Tf 72 700 Td (${line}) Tj ET`;
   const differences = [...line].map((c, i) => `${c.charCodeAt(0)} /${names[i]}`).join(" ");
-  return pdfOf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-    { dict: `<< /Length ${content.length} >>`, data: new TextEncoder().encode(content) },
-    `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding /Differences [${differences}] >> >>`,
-  ]);
+  return onePagePdf(`BT /F1 24 Tf 72 700 Td (${line}) Tj ET`, [`<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding /Differences [${differences}] >> >>`]);
 }
 
 /** A /ToUnicode CMap stream naming, for single-byte codes (the keys, characters), the text each stands for. */
@@ -163,30 +165,13 @@ export function garbledFontPdf() {
     "The next report will add the two stations on the northern tributary.",
   ];
   const content = [`BT /F2 20 Tf 72 700 Td (${heading}) Tj ET`, ...body.map((line, i) => `BT /F1 11 Tf 72 ${660 - i * 16} Td (${line}) Tj ET`)].join("\n");
-  const encoder = new TextEncoder();
-  return pdfOf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>",
-    { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /ToUnicode 7 0 R >>",
-    toUnicodeMap(new Map(letters.map((c, i) => [c, soup[i % soup.length]]))),
-  ]);
+  return onePagePdf(content, ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /ToUnicode 7 0 R >>"], [toUnicodeMap(new Map(letters.map((c, i) => [c, soup[i % soup.length]])))]);
 }
 
 /** Three lines in the standard fonts no one embeds: Symbol ("abgdp", αβγδπ), ZapfDingbats ("34 8H", ✓✔ ✘★) and Helvetica. */
 export function standardSymbolFontsPdf() {
   const content = "BT /F1 18 Tf 72 700 Td (abgdp) Tj ET\nBT /F2 18 Tf 72 650 Td (34 8H) Tj ET\nBT /F3 18 Tf 72 600 Td (Plain) Tj ET";
-  return pdfOf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R /F3 7 0 R >> >> /Contents 4 0 R >>",
-    { dict: `<< /Length ${content.length} >>`, data: new TextEncoder().encode(content) },
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ]);
+  return onePagePdf(content, ["Symbol", "ZapfDingbats", "Helvetica"].map((font) => `<< /Type /Font /Subtype /Type1 /BaseFont /${font} >>`));
 }
 
 /**
@@ -217,16 +202,10 @@ export function filledFormPdf() {
     "<< /Type /Annot /Subtype /Widget /P 3 0 R /Parent 12 0 R /AS /post /AP << /N << /post 15 0 R /Off 15 0 R >> >> /Rect [72 568 84 580] >>",
     "<< /Type /Annot /Subtype /Widget /P 3 0 R /Parent 12 0 R /AS /Off /AP << /N << /mail 15 0 R /Off 15 0 R >> >> /Rect [172 568 184 580] >>",
   ];
-  const encoder = new TextEncoder();
-  return pdfOf([
-    "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R 7 0 R 8 0 R 9 0 R 11 0 R 12 0 R] /DA (/Helv 11 Tf 0 g) >> >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Annots [6 0 R 7 0 R 8 0 R 9 0 R 10 0 R 11 0 R 13 0 R 14 0 R] >>",
-    { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ...annots,
-    { dict: "<< /Type /XObject /Subtype /Form /BBox [0 0 12 12] /Length 0 >>", data: new Uint8Array() },
-  ]);
+  return onePagePdf(content, ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"], [...annots, { dict: "<< /Type /XObject /Subtype /Form /BBox [0 0 12 12] /Length 0 >>", data: new Uint8Array() }], {
+    catalog: " /AcroForm << /Fields [6 0 R 7 0 R 8 0 R 9 0 R 11 0 R 12 0 R] /DA (/Helv 11 Tf 0 g) >>",
+    page: " /Annots [6 0 R 7 0 R 8 0 R 9 0 R 10 0 R 11 0 R 13 0 R 14 0 R]",
+  });
 }
 
 /**
@@ -244,12 +223,7 @@ export function annotatedPdf() {
   const encoder = new TextEncoder();
   const form = (bbox, text, more = "") => ({ dict: `<< /Type /XObject /Subtype /Form /BBox [${bbox}] /Resources << /Font << /Helv 5 0 R >> >>${more} /Length ${text.length} >>`, data: encoder.encode(text) });
   const note = (rect, ap, more = "") => `<< /Type /Annot /Subtype /FreeText /P 3 0 R /DA (/Helv 10 Tf 0 g) /Rect [${rect}] /AP << /N ${ap} 0 R >>${more} >>`;
-  return pdfOf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Annots [6 0 R 7 0 R 8 0 R 9 0 R 10 0 R] >>",
-    { dict: `<< /Length ${content.length} >>`, data: encoder.encode(content) },
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  return onePagePdf(content, ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"], [
     note("200 698 300 714", 11),
     // The stamp's form is 200 x 60 with its words at 24 pt, turned a quarter turn by its matrix, and drawn into a 30 x 100 rectangle: words of 12 pt reading up the page.
     "<< /Type /Annot /Subtype /Stamp /P 3 0 R /Rect [500 300 530 400] /AP << /N 12 0 R >> >>",
@@ -260,7 +234,7 @@ export function annotatedPdf() {
     form("0 0 200 60", "BT /Helv 24 Tf 10 20 Td (APPROVED) Tj ET", " /Matrix [0 1 -1 0 0 0]"),
     form("0 0 128 16", "BT /Helv 11 Tf 0 4 Td (Total due 42.00) Tj ET"),
     form("0 0 228 20", "BT /Helv 10 Tf 2 4 Td (Do not show this) Tj ET"),
-  ]);
+  ], { page: " /Annots [6 0 R 7 0 R 8 0 R 9 0 R 10 0 R]" });
 }
 
 /**
