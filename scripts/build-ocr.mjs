@@ -3,13 +3,20 @@
 //   tesseract-core.mjs     tesseract.js-core's emscripten glue, made importable in workerd
 //   tesseract-core.wasm    its WebAssembly (imported as a compiled module: workerd forbids
 //                          compiling WASM from bytes at run time)
-//   <lang>.traineddata.gz  the LSTM-only `4.0.0_best_int` models from @tesseract.js-data/*
+//   <lang>.traineddata.gz  the LSTM-only `4.0.0_best_int` models of English and Simplified
+//                          Chinese from @tesseract.js-data/*, bundled with the Worker
+//   models/<lang>.traineddata.gz  the other languages' models (src/core/ocr/languages.ts),
+//                          which the Worker reads from R2 (scripts/seed-models.mjs puts them
+//                          there) and Node from here: each from @tesseract.js-data/<lang>,
+//                          or, where that package does not exist (Russian), from Debian's
+//                          tesseract-ocr-<lang> when it is installed (an LSTM `fast` model)
 //   onnxruntime.wasm       ONNX Runtime Web's single-build WASM, for PP-OCR in the OCR Worker
 //
 // The glue is patched, not forked: each patch names the exact upstream text it replaces and
 // the build fails loudly when that text is not there exactly once (a new tesseract.js-core
 // must be looked at, not silently mis-patched).
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 
@@ -19,6 +26,9 @@ const { version } = JSON.parse(readFileSync(join(coreDir, "package.json"), "utf8
 /** SIMD, LSTM-only build: the smallest WASM, and workerd's V8 has SIMD. */
 const VARIANT = "tesseract-core-simd-lstm";
 const LANGUAGES = ["eng", "chi_sim"];
+/** The other languages' models: an npm package each, or Debian's where npm has none. */
+const MORE_LANGUAGES = JSON.parse(readFileSync(resolve(import.meta.dirname, "../src/core/ocr/models.json"), "utf8")).languages;
+const DEBIAN_TESSDATA = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"];
 const out = resolve(import.meta.dirname, "../src/core/ocr/generated");
 
 const PATCHES = [
@@ -71,6 +81,22 @@ for (const lang of LANGUAGES) {
   const dataDir = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
   copyFileSync(join(dataDir, "4.0.0_best_int", `${lang}.traineddata.gz`), join(out, `${lang}.traineddata.gz`));
 }
+mkdirSync(join(out, "models"), { recursive: true });
+const missing = [];
+for (const lang of MORE_LANGUAGES) {
+  const target = join(out, "models", `${lang}.traineddata.gz`);
+  let packaged;
+  try {
+    packaged = join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), "4.0.0_best_int", `${lang}.traineddata.gz`);
+  } catch {
+    const debian = DEBIAN_TESSDATA.map((d) => join(d, `${lang}.traineddata`)).find(existsSync);
+    if (debian) writeFileSync(target, gzipSync(readFileSync(debian)));
+    else missing.push(lang);
+    continue;
+  }
+  copyFileSync(packaged, target);
+}
+if (missing.length) console.warn(`build-ocr: no model for ${missing.join(", ")} (install Debian's ${missing.map((l) => `tesseract-ocr-${l}`).join(" ")}): pages in them are read without it`);
 // onnxruntime-web exports no package.json: its WASM lies beside its scripts.
 copyFileSync(join(dirname(require.resolve("onnxruntime-web/wasm")), "ort-wasm-simd-threaded.wasm"), join(out, "onnxruntime.wasm"));
 console.log(`build-ocr: tesseract.js-core ${version} (${VARIANT}) and models ${LANGUAGES.join(", ")} in src/core/ocr/generated/`);

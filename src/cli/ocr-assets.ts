@@ -1,7 +1,7 @@
 // The OCR engine's files for Node callers (CLI, eval, bench): Node cannot import a `.wasm`
 // as a compiled module the way the Worker bundle does, so the same generated files
 // (scripts/build-ocr.mjs) are read from disk and compiled here.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { provideOcrAssets } from "../core/ocr/assets";
 import { projectRoot } from "./root";
@@ -15,6 +15,10 @@ export function useOcrAssetsFromDisk(): void {
       compiled ??= WebAssembly.compile(readFileSync(resolve(generated, "tesseract-core.wasm")));
       return WebAssembly.instantiate(await compiled, imports);
     },
-    model: async (language) => new Uint8Array(readFileSync(resolve(generated, `${language}.traineddata.gz`))),
+    // The bundled languages beside the WASM, the others in models/ (scripts/build-ocr.mjs).
+    async model(language) {
+      const path = [resolve(generated, `${language}.traineddata.gz`), resolve(generated, "models", `${language}.traineddata.gz`)].find(existsSync);
+      return path ? new Uint8Array(readFileSync(path)) : undefined;
+    },
   });
 }

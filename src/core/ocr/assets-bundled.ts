@@ -9,10 +9,10 @@ import eng from "./generated/eng.traineddata.gz";
 import chiSim from "./generated/chi_sim.traineddata.gz";
 import type { OcrLanguage } from "./languages";
 
-const MODELS = { eng, chi_sim: chiSim };
+const MODELS: Record<OcrLanguage, ArrayBuffer> = { eng, chi_sim: chiSim };
 
 export const bundledAssets = {
   // Given a compiled module, instantiate() answers the instance itself.
   instantiate: (imports: WebAssembly.Imports) => WebAssembly.instantiate(wasm, imports) as Promise<WebAssembly.Instance>,
-  model: async (language: OcrLanguage) => new Uint8Array(MODELS[language]),
+  model: async (language: OcrLanguage) => (MODELS[language] ? new Uint8Array(MODELS[language]) : undefined),
 };

@@ -7,7 +7,7 @@ import { CoreError } from "../errors";
 import { ocrAssets } from "./assets";
 import type { OcrLanguage } from "./languages";
 import { parseTsv, type OcrWord } from "./tsv";
-import { OEM_LSTM_ONLY, PSM_AUTO, type TessBaseAPI, type TesseractModule } from "./tesseract";
+import { OEM_LSTM_ONLY, PSM_AUTO, PSM_SINGLE_BLOCK, PSM_SINGLE_COLUMN, type TessBaseAPI, type TesseractModule } from "./tesseract";
 
 export interface OcrPageResult {
   words: OcrWord[];
@@ -23,6 +23,12 @@ export interface OcrInput {
   dpi?: number;
   /** Turn the image clockwise by this many degrees before recognising it. */
   angle?: number;
+  /**
+   * How Tesseract finds the lines: "page" (its own blocks and columns, the default),
+   * "column" (one column of lines of any size: its block finder drops whole lines of some
+   * scripts, Hangul's), "block" (lines stacked by us, a sample of a page's lines).
+   */
+  layout?: "page" | "column" | "block";
 }
 
 const INPUT_PATH = "/input";
@@ -32,9 +38,8 @@ interface Loaded {
   module: TesseractModule;
   api: TessBaseAPI;
   memory?: WebAssembly.Memory;
+  /** The model(s) the recogniser holds now: one name, or several joined by "+" ("rus+eng"). */
   language?: OcrLanguage;
-  /** Models already written to the WASM file system. */
-  written: Set<OcrLanguage>;
 }
 
 let loading: Promise<Loaded> | undefined;
@@ -65,7 +70,7 @@ async function load(): Promise<Loaded> {
     failed,
   ]);
   module.FS.mkdir(TESSDATA);
-  return { module, api: new module.TessBaseAPI(), memory, written: new Set() };
+  return { module, api: new module.TessBaseAPI(), memory };
 }
 
 function engine(): Promise<Loaded> {
@@ -76,14 +81,49 @@ function engine(): Promise<Loaded> {
   return loading;
 }
 
+/** Compressed models fetched lately: switching between a page's models fetches none again (a few MB each). */
+const recentModels = new Map<OcrLanguage, Uint8Array>();
+const RECENT_MODELS = 4;
+
+/** The compressed model of a language; a deployment without it answers a clear error. */
+async function modelBytes(language: OcrLanguage): Promise<Uint8Array> {
+  let bytes = recentModels.get(language);
+  if (!bytes) {
+    bytes = await (await ocrAssets()).model(language);
+    if (!bytes) throw new CoreError("processing_failed", `The OCR model ${language} is not installed here.`);
+  }
+  recentModels.delete(language);
+  recentModels.set(language, bytes);
+  if (recentModels.size > RECENT_MODELS) recentModels.delete(recentModels.keys().next().value!);
+  return bytes;
+}
+
+/** Whether this deployment has the model of a language (fetched once; kept among the recent ones). */
+export async function hasModel(language: OcrLanguage): Promise<boolean> {
+  try {
+    await modelBytes(language);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads `language` ("fra", or "rus+eng": the first reads, the others re-read the words it
+ * doubts). The model files are written to the WASM file system for Init, which reads them
+ * into the recogniser, and removed at once: only the loaded model stays in memory.
+ */
 async function useLanguage(e: Loaded, language: OcrLanguage): Promise<void> {
   if (e.language === language) return;
-  const path = `${TESSDATA}/${language}.traineddata`;
-  if (!e.written.has(language)) {
-    e.module.FS.writeFile(path, await gunzip(await (await ocrAssets()).model(language)));
-    e.written.add(language);
+  const parts = language.split("+");
+  const models = await Promise.all(parts.map(async (part) => gunzip(await modelBytes(part))));
+  parts.forEach((part, i) => e.module.FS.writeFile(`${TESSDATA}/${part}.traineddata`, models[i]));
+  e.language = undefined;
+  try {
+    if (e.api.Init(TESSDATA, language, OEM_LSTM_ONLY) !== 0) throw new CoreError("processing_failed", `The OCR model ${language} could not be loaded.`, true);
+  } finally {
+    for (const part of parts) e.module.FS.unlink(`${TESSDATA}/${part}.traineddata`);
   }
-  if (e.api.Init(TESSDATA, language, OEM_LSTM_ONLY) !== 0) throw new CoreError("processing_failed", `The OCR model ${language} could not be loaded.`, true);
   e.language = language;
 }
 
@@ -101,7 +141,7 @@ export function recognize(input: OcrInput, language: OcrLanguage): Promise<OcrPa
     try {
       e.api.SetImageFile(1, input.angle ?? 0);
       if (input.dpi) e.api.SetSourceResolution(Math.round(input.dpi));
-      e.api.SetPageSegMode(PSM_AUTO);
+      e.api.SetPageSegMode(input.layout === "block" ? PSM_SINGLE_BLOCK : input.layout === "column" ? PSM_SINGLE_COLUMN : PSM_AUTO);
       if (e.api.Recognize(null) !== 0) throw new CoreError("processing_failed", "Text recognition failed on this image.");
       return { words: parseTsv(e.api.GetTSVText(0)), meanConfidence: e.api.MeanTextConf(), language };
     } catch (err) {

@@ -6,7 +6,7 @@
 // kept, with how far the page was turned for it.
 import { doubled, fitWithin, rotateGray, type GrayImage } from "../images/gray";
 import { MAX_OCR_PIXELS } from "../limits";
-import type { OcrPageResult } from "./engine";
+import type { OcrInput, OcrPageResult } from "./engine";
 import type { OcrLanguage } from "./languages";
 import type { OcrWord } from "./tsv";
 import { recognizePage } from "./recognize";
@@ -29,11 +29,11 @@ export interface UprightReading {
 }
 
 /** The picture read by Tesseract turned clockwise by `turn` degrees, in `languages` (English, then Chinese when English is doubtful, by default). */
-async function readTurned(gray: GrayImage, dpi: number | undefined, turn: number, languages?: readonly OcrLanguage[]): Promise<UprightReading> {
+export async function readTurned(gray: GrayImage, dpi: number | undefined, turn: number, languages?: readonly OcrLanguage[], layout?: OcrInput["layout"]): Promise<UprightReading> {
   const image = fitWithin(rotateGray(sharpEnough(gray, dpi), turn), MAX_OCR_PIXELS);
   const scaledDpi = dpi ? (dpi * image.width) / (turn % 180 ? gray.height : gray.width) : undefined;
   const scale = pointsPerPixel(turn % 180 ? image.height : image.width, scaledDpi);
-  return { result: await recognizePage({ bytes: withoutRules(image, scale).pgm, dpi: scaledDpi }, languages), turn, image };
+  return { result: await recognizePage({ bytes: withoutRules(image, scale).pgm, dpi: scaledDpi, layout }, languages), turn, image };
 }
 
 /**
@@ -41,8 +41,8 @@ async function readTurned(gray: GrayImage, dpi: number | undefined, turn: number
  * doubtful, by default); `upsideDown`: whether a doubtful reading is tried upside down too
  * (not when PP-OCR, which finds a page's direction itself, reads what Tesseract doubts).
  */
-export async function recognizeUpright(gray: GrayImage, dpi?: number, { languages, upsideDown = true }: { languages?: readonly OcrLanguage[]; upsideDown?: boolean } = {}): Promise<UprightReading> {
-  const read = (turn: number) => readTurned(gray, dpi, turn, languages);
+export async function recognizeUpright(gray: GrayImage, dpi?: number, { languages, upsideDown = true, layout }: { languages?: readonly OcrLanguage[]; upsideDown?: boolean; layout?: OcrInput["layout"] } = {}): Promise<UprightReading> {
+  const read = (turn: number) => readTurned(gray, dpi, turn, languages, layout);
   const asItStands = await read(0);
   const retries = standsOnEnd(asItStands.result.words) ? [90, 270] : upsideDown && asItStands.result.meanConfidence < CONFIDENT ? [180] : [];
   // Lines read along the page beat columns of words set on end; then confidence decides.

@@ -8,6 +8,7 @@ import type { PageRuns, Run } from "../runs";
 import type { BBox } from "../model";
 import type { OcrWord } from "./tsv";
 import { UNSPACED_SCRIPT } from "../scripts";
+import { inReadingOrder } from "../processors/line-direction";
 
 /** A line's box spans ascenders to descenders: about one font size. */
 const LINE_HEIGHT_PER_FONT_SIZE = 1.0;
@@ -54,7 +55,8 @@ export function ocrRuns({ words, scale, width, height, origin: [ox, oy] = [0, 0]
     phrases.forEach((phrase, i) => {
       const [x0, y0, x1, y1] = [phrase[0].bbox[0] * scale, top * scale, phrase[phrase.length - 1].bbox[2] * scale, bottom * scale].map(round);
       const bbox: BBox = [x0 + ox, y0 + oy, x1 + ox, y1 + oy];
-      runs.push({ text: joinWords(phrase.map((w) => w.text)), bbox, baseline, fontSize, fontFamily: OCR_FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
+      // Words come left to right as printed: a phrase of Arabic or Hebrew is read from its right end.
+      runs.push({ text: joinWords(inReadingOrder(phrase).runs.map((w) => w.text)), bbox, baseline, fontSize, fontFamily: OCR_FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
     });
   }
   return { width, height, runs };

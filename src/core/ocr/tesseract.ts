@@ -30,3 +30,7 @@ export interface TesseractModule {
 export const OEM_LSTM_ONLY = 1;
 /** PageSegMode: fully automatic page segmentation, no orientation detection. */
 export const PSM_AUTO = 3;
+/** PageSegMode: one uniform block of text (lines we stacked ourselves). */
+export const PSM_SINGLE_BLOCK = 6;
+/** PageSegMode: one column of text of variable sizes. */
+export const PSM_SINGLE_COLUMN = 4;

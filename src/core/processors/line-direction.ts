@@ -20,12 +20,12 @@ const DIGIT = /\p{Nd}/u;
 const countOf = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
 
 /** Whether the line reads right to left, and its runs in reading order. */
-export function inReadingOrder(leftToRight: Run[]): { rtl: boolean; runs: Run[] } {
+export function inReadingOrder<T extends Pick<Run, "text">>(leftToRight: T[]): { rtl: boolean; runs: T[] } {
   const directions = leftToRight.map(runDirection);
   if (!directions.includes("rtl")) return { rtl: false, runs: leftToRight };
   const rtl = lineDirection(leftToRight, directions) === "rtl";
   const resolved = resolve(directions, rtl ? "rtl" : "ltr");
-  const stretches: { direction: Direction; runs: Run[] }[] = [];
+  const stretches: { direction: Direction; runs: T[] }[] = [];
   for (const [i, run] of leftToRight.entries()) {
     const last = stretches[stretches.length - 1];
     if (last?.direction === resolved[i]) last.runs.push(run);
@@ -35,7 +35,7 @@ export function inReadingOrder(leftToRight: Run[]): { rtl: boolean; runs: Run[] 
   return { rtl, runs: ordered.flatMap((s) => (s.direction === "rtl" ? [...s.runs].reverse() : s.runs)) };
 }
 
-function runDirection(run: Run): RunDirection {
+function runDirection(run: Pick<Run, "text">): RunDirection {
   const rtl = countOf(RTL_LETTERS, run.text);
   const ltr = countOf(LTR_LETTERS, run.text);
   if (rtl || ltr) return rtl > ltr ? "rtl" : "ltr";
@@ -43,7 +43,7 @@ function runDirection(run: Run): RunDirection {
 }
 
 /** The direction of the line's ends when they agree, else that of most of its letters. */
-function lineDirection(runs: Run[], directions: RunDirection[]): Direction {
+function lineDirection(runs: Pick<Run, "text">[], directions: RunDirection[]): Direction {
   const strong = directions.filter((d): d is Direction => d === "rtl" || d === "ltr");
   if (strong[0] === strong[strong.length - 1]) return strong[0];
   const letters = (re: RegExp) => runs.reduce((n, r) => n + countOf(re, r.text), 0);

@@ -1,0 +1,59 @@
+// The script a page is written in, for a page the English model doubts: a sample of its
+// lines is read by one model per script (the first of the script's languages installed
+// here), and each reading is scored by its confidence times the share of its letters in
+// the model's own script. Each model reads its own script with confidence 85-95 and others
+// with 5-55, except the Japanese and Thai ones, which read Latin pages in Latin letters
+// with 75-90: the share of their own script's letters tells those apart.
+import type { GrayImage } from "../images/gray";
+import { hasModel, recognize } from "./engine";
+import { LANGUAGES, type OcrLanguage, type Script } from "./languages";
+import { shareInScript, kanaShare, hanForm } from "./scripts";
+
+/** Scripts tried, each by its first installed language; Japanese's model reads Chinese too (told apart by kana). */
+const TRIED: readonly Script[] = ["Latn", "Cyrl", "Grek", "Arab", "Hebr", "Deva", "Jpan", "Kore", "Thai"];
+
+export interface ScriptTrial {
+  script: Script;
+  /** The model that read the sample best in its script. */
+  model: OcrLanguage;
+  /** Its confidence times its own script's share of the letters, 0..100. */
+  score: number;
+  /** The sample as that model read it. */
+  text: string;
+  /** Scripts of ours whose models this deployment lacks: a page in one of them cannot be told. */
+  missing: Script[];
+}
+
+export async function scriptOfSample(sample: GrayImage): Promise<ScriptTrial | undefined> {
+  let best: ScriptTrial | undefined;
+  const missing: Script[] = [];
+  for (const script of TRIED) {
+    const model = await firstInstalled(script);
+    if (!model) {
+      missing.push(script);
+      continue;
+    }
+    const result = await recognize({ bytes: sample.pgm, dpi: sample.dpi, layout: "block" }, model);
+    const text = result.words.map((w) => w.text).join(" ");
+    const score = result.meanConfidence * shareInScript(text, script);
+    if (!best || score > best.score) best = { script, model, score, text, missing };
+  }
+  if (!best) return undefined;
+  // Han without kana is Chinese, read by Chinese models.
+  if (best.script === "Jpan" && kanaShare(best.text) < 0.1) {
+    const script = hanForm(best.text);
+    best = { ...best, script, model: script === "Hant" && (await hasModel("chi_tra")) ? "chi_tra" : "chi_sim" };
+  }
+  return { ...best, missing };
+}
+
+const installed = new Map<Script, OcrLanguage | undefined>();
+
+async function firstInstalled(script: Script): Promise<OcrLanguage | undefined> {
+  if (!installed.has(script)) {
+    let found: OcrLanguage | undefined;
+    for (const l of LANGUAGES) if (l.script === script && (await hasModel(l.model))) { found = l.model; break; }
+    installed.set(script, found);
+  }
+  return installed.get(script);
+}
