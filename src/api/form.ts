@@ -2,6 +2,7 @@
 // form fields lives here; each violation is an ApiError whose message says what is wrong
 // and how to fix it.
 import { z } from "zod";
+import { LANGUAGE_CODES, modelOfCode } from "../core/ocr/languages";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type ElementFormats, type FeatureConfig, type OutputFormat } from "../core/options";
 import { ApiError } from "./errors";
 import { readCapped } from "./read-capped";
@@ -135,8 +136,20 @@ export const ElementFormatsSchema = z
   .partial()
   .strict();
 
+/** At most this many languages told for OCR: each is a model read beside the others, each slower. */
+export const MAX_OCR_LANGUAGES = 4;
+
+const OcrLanguagesSchema = z
+  .array(z.string())
+  .min(1)
+  .max(MAX_OCR_LANGUAGES)
+  .superRefine((codes, ctx) => {
+    const unknown = codes.filter((c) => !modelOfCode(c));
+    if (unknown.length) ctx.addIssue({ code: "custom", message: `unknown language code(s) ${unknown.map((c) => JSON.stringify(c)).join(", ")}; the codes read are ${LANGUAGE_CODES.join(", ")}` });
+  });
+
 export const FeatureConfigSchema = z
-  .object(Object.fromEntries(Object.keys(DEFAULT_FEATURES).map((k) => [k, z.boolean()])) as Record<keyof FeatureConfig, z.ZodBoolean>)
+  .object({ ...(Object.fromEntries(Object.keys(DEFAULT_FEATURES).map((k) => [k, z.boolean()])) as Record<Exclude<keyof FeatureConfig, "ocr_languages">, z.ZodBoolean>), ocr_languages: OcrLanguagesSchema })
   .partial()
   .strict();
 

@@ -160,6 +160,10 @@ export interface PageReading {
   source: "text-layer" | "ocr-layer" | "ocr";
   /** 0..1. */
   confidence: number;
+  /** The languages of its text, ISO 639-1 ("zh-Hans", "zh-Hant" for Chinese), most of it first: those OCR read it in, or those its words tell. */
+  languages?: string[];
+  /** The scripts of its text, ISO 15924 ("Latn", "Cyrl", "Jpan"...), most letters first. */
+  scripts?: string[];
 }
 
 export interface Page {

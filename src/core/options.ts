@@ -11,6 +11,11 @@ export interface FeatureConfig {
   enable_image_understanding: boolean;
   enable_image_ocr: boolean;
   keep_header_footer: boolean;
+  /**
+   * An extension of ours: the languages of the text OCR reads (ISO 639-1 codes, "zh-Hans",
+   * "zh-Hant"), which skips finding them from the page. Absent: found page by page.
+   */
+  ocr_languages?: string[];
 }
 
 export const DEFAULT_FEATURES: FeatureConfig = {

@@ -19,6 +19,8 @@ import { blobKeys, getBytes, getJson, putJson } from "../storage/blob-store";
 import { taskRenderer } from "./renderer";
 import { taskOcrReader } from "./ocr-reader";
 import { providePaddleReader } from "../core/ocr/paddle/reader";
+import { provideOcrModels } from "../core/ocr/assets";
+import { r2OcrModels } from "./ocr-models";
 import { R2ImageStore, taskImageAccess } from "./images";
 import { workersAiDescriber } from "./image-understanding";
 import { partRanges, type Stage, type TaskError, type TaskRecord, type TaskResultPointers } from "./record";
@@ -36,6 +38,7 @@ export function computeSettings(config: Config, now: Date): ComputeSettings {
 export async function computeStage(env: ComputeEnv, record: TaskRecord, stage: Stage, range: number[] | undefined, settings: ComputeSettings): Promise<StageResult> {
   // The same binding for every call of an isolate: set, not passed down through the image backend.
   providePaddleReader(taskOcrReader(env));
+  provideOcrModels(r2OcrModels(env.BLOBS));
   try {
     switch (stage) {
       case "parse": return await parseStage(env, record, settings);

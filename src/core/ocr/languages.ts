@@ -3,6 +3,8 @@
 // ship with the Worker; the others' models are fetched when a page needs them
 // (models.json; a deployment may lack some: assets.ts answers undefined for those).
 
+import { languageOfText } from "./text-language";
+
 /** A Tesseract model's name: "eng", "chi_sim", ... */
 export type OcrLanguage = string;
 
@@ -71,8 +73,27 @@ export function modelOfCode(code: string): OcrLanguage | undefined {
   return LANGUAGES.find((l) => l.code === primary)?.model ?? BIBLIOGRAPHIC[primary];
 }
 
+/** The models of a user's codes (feature_config.ocr_languages, checked at the edge): undefined when none were told. */
+export function modelsOfCodes(codes: readonly string[] | undefined): OcrLanguage[] | undefined {
+  const models = [...new Set((codes ?? []).map(modelOfCode).filter((m): m is OcrLanguage => m !== undefined))];
+  return models.length ? models : undefined;
+}
+
 /** ISO 639-2's bibliographic codes where they differ from Tesseract's (terminology) names. */
 const BIBLIOGRAPHIC: Record<string, OcrLanguage> = { fre: "fra", ger: "deu", dut: "nld", cze: "ces", rum: "ron", gre: "ell", per: "fas", chi: "chi_sim", zho: "chi_sim" };
 
 /** Every code the API accepts, for the message that turns an unknown one away. */
 export const LANGUAGE_CODES: readonly string[] = LANGUAGES.map((l) => l.code);
+
+const SCRIPT_NAMES: Record<Script, string> = { Latn: "Latin", Cyrl: "Cyrillic", Grek: "Greek", Arab: "Arabic", Hebr: "Hebrew", Deva: "Devanagari", Hans: "Chinese (simplified)", Hant: "Chinese (traditional)", Jpan: "Japanese", Kore: "Korean (Hangul)", Thai: "Thai" };
+
+export const scriptName = (script: Script): string => SCRIPT_NAMES[script];
+
+/** Scripts one language of ours is written in alone: its text is that language. Devanagari is not (Hindi, Marathi, Nepali). */
+const ONE_LANGUAGE: Partial<Record<Script, string>> = { Grek: "el", Hebr: "he", Hans: "zh-Hans", Hant: "zh-Hant", Jpan: "ja", Kore: "ko", Thai: "th" };
+
+/** The language of a text in a script: the script's only language, or the one its words tell (text-language.ts). */
+export function languageOfScript(text: string, script: Script): string | undefined {
+  const told = languageOfText(text, script);
+  return told ? languageInfo(told)?.code : ONE_LANGUAGE[script];
+}

@@ -6,6 +6,7 @@ import type { ParseOptions } from "../options";
 import { imagePageSizes, readImagePage } from "../backends/image/index";
 import { processPage } from "../processors/index";
 import { noteReading } from "./reading-confidence";
+import { modelsOfCodes } from "../ocr/languages";
 import type { PagesPart } from "./part";
 
 export async function imagePages(bytes: Uint8Array, fileName: string, fileType: FileType, options: ParseOptions): Promise<PagesPart> {
@@ -17,9 +18,9 @@ export async function imagePages(bytes: Uint8Array, fileName: string, fileType: 
   // Page at a time: one decoded page in memory at once.
   for (let i = start; i < Math.min(end, sizes.length); i++) {
     try {
-      const read = await readImagePage(bytes, fileType, i, sizes[i]);
+      const read = await readImagePage(bytes, fileType, i, sizes[i], modelsOfCodes(options.features.ocr_languages));
       const page = processPage(i, read.runs);
-      noteReading(page, "ocr", read.runs.runs, read.confidence, warnings);
+      noteReading(page, "ocr", read.runs.runs, read.confidence, warnings, read.ocr);
       for (const block of page.blocks) block.source = "ocr";
       pages.push(read.turned ? { ...page, turned: read.turned } : page);
     } catch (e) {

@@ -28,6 +28,7 @@ import { figureTextBudget, readFigureText } from "./figure-text";
 import { renderPendingRegions, type PendingRegion } from "./drawn-regions";
 import { coverageConfidence, noteReading } from "./reading-confidence";
 import { heldBudget, type PagesPart } from "./part";
+import { modelsOfCodes } from "../ocr/languages";
 
 /** The pages of a PDF (options.pageRange of them), read and processed one at a time; finishDocument finishes the document. */
 export async function pdfPages(bytes: Uint8Array, fileName: string, options: ParseOptions): Promise<PagesPart> {
@@ -44,6 +45,7 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
     const describe = describeBudget();
     const figureText = figureTextBudget();
     const held = heldBudget(options.heldBudgetBytes);
+    const ocrLanguages = modelsOfCodes(options.features.ocr_languages);
     for (let i = start; i < Math.min(end, pdf.numPages); i++) {
       // A damaged page costs that page, not the document: it stays, empty, with a warning.
       try {
@@ -52,7 +54,7 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
           const raw = await pdfPageRuns(page);
           // Conversions redraw the page: its text keeps its colours too.
           if (options.drawing) await colorRuns(page, raw.runs);
-          const read = await scannedPageRuns(page, raw, renderer && pageForOcr(renderer, i, raw));
+          const read = await scannedPageRuns(page, raw, renderer && pageForOcr(renderer, i, raw), ocrLanguages);
           const scanned = read?.runs;
           if (read?.fault) warnings.push({ page: i, code: "text_layer_unusable", message: `The text layer of page ${i + 1} is ${read.fault === "garbled" ? "garbled (glyph codes without their letters)" : "an implausible OCR layer"}: the page was read by OCR instead.` });
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
@@ -63,7 +65,7 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
           // An OCR layer is judged by its words and by how much of its scan's print they cover.
           const ocrLayer = !scanned && isOcrLayer(raw.runs);
           const coverage = ocrLayer ? await scanCoverage(page, raw) : undefined;
-          noteReading(processed, scanned ? "ocr" : ocrLayer ? "ocr-layer" : "text-layer", text.runs, read?.confidence ?? coverageConfidence(coverage), warnings);
+          noteReading(processed, scanned ? "ocr" : ocrLayer ? "ocr-layer" : "text-layer", text.runs, read?.confidence ?? coverageConfidence(coverage), warnings, read?.ocr);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
           if (renderer && imageContext && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));

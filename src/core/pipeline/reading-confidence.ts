@@ -6,6 +6,8 @@
 // we read by OCR is also judged by the recogniser's own confidence in its words, and an OCR
 // layer by how much of its scan's print its words cover (backends/pdf/layer-coverage.ts).
 import type { Page, PageReading, Warning } from "../model";
+import { languageInfo, languageOfScript, scriptName, type OcrLanguage, type Script } from "../ocr/languages";
+import { scriptsOfText } from "../ocr/scripts";
 
 /** Below this, a page's reading is reported as doubtful. */
 export const LOW_CONFIDENCE = 0.6;
@@ -64,13 +66,34 @@ export function coverageConfidence(coverage: number | undefined): number | undef
   return coverage === undefined ? undefined : Math.max(0, Math.min(1, 2 * coverage - 1));
 }
 
+/** What OCR knows of a page's languages: the models it read in, and the scripts it had no model for when it read nothing well. */
+export interface OcrLanguages {
+  languages?: OcrLanguage[];
+  unreadScripts?: Script[];
+}
+
+/** A page in a script without a model here is trusted no further than this. */
+const UNREAD_SCRIPT_CONFIDENCE = 0.3;
+
 /** Records on the page how it was read and how well, with a warning when that was poorly. */
-export function noteReading(page: Page, source: PageReading["source"], runs: { text: string }[], cap: number | undefined, warnings: Warning[]): void {
-  const reading = pageReading(source, runs.map((r) => r.text).join(" "), cap);
+export function noteReading(page: Page, source: PageReading["source"], runs: { text: string }[], cap: number | undefined, warnings: Warning[], ocr: OcrLanguages = {}): void {
+  const text = runs.map((r) => r.text).join(" ");
+  const unread = ocr.unreadScripts?.length ? ocr.unreadScripts : undefined;
+  const reading = pageReading(source, text, unread ? Math.min(cap ?? 1, UNREAD_SCRIPT_CONFIDENCE) : cap);
   if (!reading) return;
-  page.reading = reading;
+  page.reading = { ...reading, ...languagesOf(text, ocr.languages) };
+  if (unread) {
+    warnings.push({ page: page.index, code: "ocr_script_unavailable", message: `Page ${page.index + 1} looks written in a script no installed OCR model reads (${unread.map(scriptName).join(", ")} have no model here): its text was read as the nearest script and is likely wrong.` });
+  }
   const low = lowConfidenceWarning(page);
   if (low) warnings.push(low);
+}
+
+/** The page's scripts from its letters, its languages from the OCR models that read it or from its words. */
+function languagesOf(text: string, models: readonly OcrLanguage[] | undefined): Pick<PageReading, "languages" | "scripts"> {
+  const scripts = scriptsOfText(text);
+  const languages = models?.length ? models.map((m) => languageInfo(m)?.code).filter((c): c is string => !!c) : scripts.map((s) => languageOfScript(text, s)).filter((c): c is string => !!c);
+  return { ...(languages.length ? { languages: [...new Set(languages)] } : {}), ...(scripts.length ? { scripts } : {}) };
 }
 
 /** A warning for a page read with low confidence, or none. */

@@ -38,6 +38,10 @@ export interface WirePage {
   text_source?: "text_layer" | "ocr_layer" | "ocr";
   /** How far the page's text can be trusted, 0..1 (a `low_confidence` warning below 0.6). */
   confidence?: number;
+  /** The languages of the page's text (ISO 639-1; "zh-Hans", "zh-Hant"), most of it first: those OCR read it in, or those its words tell. */
+  languages?: string[];
+  /** The scripts of the page's text (ISO 15924: "Latn", "Cyrl", "Jpan"...), most letters first. */
+  scripts?: string[];
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -50,6 +54,8 @@ export function renderJsonPages(doc: Document, opts: RenderOptions): WirePage[] 
     merge_content_from_pre_page: page.blocks.some((b) => b.continuesFromPreviousPage),
     ...(page.turned ? { turned: page.turned } : {}),
     ...(page.reading ? { text_source: page.reading.source.replace("-", "_") as WirePage["text_source"], confidence: page.reading.confidence } : {}),
+    ...(page.reading?.languages ? { languages: page.reading.languages } : {}),
+    ...(page.reading?.scripts ? { scripts: page.reading.scripts } : {}),
   }));
 }
 

@@ -5,11 +5,13 @@
 import type { FileType } from "../../model";
 import type { PageRuns } from "../../runs";
 import { recognizePage } from "../../ocr/recognize";
-import { readPicture } from "../../ocr/read-picture";
+import { readPicture, type PictureReading } from "../../ocr/read-picture";
+import type { OcrLanguages } from "../../pipeline/reading-confidence";
+import type { OcrLanguage } from "../../ocr/languages";
 import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
 import { pointsPerPixel } from "../../ocr/resolution";
-import { decodePage } from "../../images/decode";
+import { decodePage, type PageImage } from "../../images/decode";
 import { probeImage, type ImageSize } from "../../images/probe";
 
 export const IMAGE_TYPES: readonly FileType[] = [".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".gif"];
@@ -33,19 +35,27 @@ export interface ImagePageRuns {
   confidence: number;
   /** Degrees the picture was turned to read it upright (0 when it stood upright). */
   turned: number;
+  /** The languages it was read in, and the scripts without a model when none read it well. */
+  ocr: OcrLanguages;
 }
 
 /** Decodes page `index` of the file (one decoded page in memory at once) and reads it by OCR. */
-export async function readImagePage(bytes: Uint8Array, fileType: FileType, index: number, size: ImageSize): Promise<ImagePageRuns> {
+export async function readImagePage(bytes: Uint8Array, fileType: FileType, index: number, size: ImageSize, languages?: readonly OcrLanguage[]): Promise<ImagePageRuns> {
   const image = decodePage(bytes, fileType, index, size);
   const dpi = image.dpi && image.dpi >= PLAUSIBLE_DPI[0] && image.dpi <= PLAUSIBLE_DPI[1] ? image.dpi : undefined;
   // A picture taken sideways or upside down is read turned upright (WEBP, decoded only inside the engine, as it comes).
-  const reading = image.gray ? await readPicture(image.gray, dpi) : { result: await recognizePage({ bytes: image.bytes, dpi }), turn: 0, image };
+  const reading: Pick<PictureReading, "result" | "turn" | "languages" | "unreadScripts"> & { image: PictureReading["image"] | PageImage } = image.gray ? await readPicture(image.gray, dpi, languages) : await readEncoded(image, dpi, languages);
   const { words } = reading.result;
   const scale = pointsPerPixel(image.width, dpi);
   const [width, height] = reading.turn % 180 ? [image.height, image.width] : [image.width, image.height];
   const runs = ocrRuns({ words, scale: (scale * width) / reading.image.width, width: width * scale, height: height * scale });
   // The picture's ruling lines, for its tables (a WEBP is decoded inside the engine only: none).
   if ("pixels" in reading.image) runs.rulings = imageRulings(reading.image, (scale * width) / reading.image.width);
-  return { runs, confidence: reading.result.meanConfidence / 100, turned: reading.turn };
+  return { runs, confidence: reading.result.meanConfidence / 100, turned: reading.turn, ocr: { languages: reading.languages, unreadScripts: reading.unreadScripts } };
+}
+
+/** A picture only the engine decodes (WEBP), read as it stands: in the languages told, else English, then Chinese when English is doubtful. */
+async function readEncoded(image: PageImage, dpi: number | undefined, languages: readonly OcrLanguage[] | undefined) {
+  const result = await recognizePage({ bytes: image.bytes, dpi }, languages && [languages.join("+")]);
+  return { result, turn: 0, image, languages: languages ? [...languages] : [result.language] };
 }

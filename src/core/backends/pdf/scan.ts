@@ -13,6 +13,8 @@ import type { Matrix, OperatorList } from "./operator-walk";
 import { decodedSamples, type DecodedImage } from "./decoded-images";
 import { grayFromSamples, rotateGray, type GrayImage } from "../../images/gray";
 import { readPicture } from "../../ocr/read-picture";
+import type { OcrLanguage } from "../../ocr/languages";
+import type { OcrLanguages } from "../../pipeline/reading-confidence";
 import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
 import type { BBox } from "../../model";
@@ -42,6 +44,8 @@ export interface ScannedPage {
   fault?: TextLayerFault;
   /** The recogniser's mean confidence in its words, 0..1. */
   confidence: number;
+  /** The languages it was read in, and the scripts without a model when none read it well. */
+  ocr: OcrLanguages;
 }
 
 /**
@@ -49,7 +53,7 @@ export interface ScannedPage {
  * garbled or implausible (from the scan under it, else drawn by the renderer). Undefined
  * when its text layer stands, or OCR reads no better.
  */
-export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: PageRenderer): Promise<ScannedPage | undefined> {
+export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: PageRenderer, languages?: readonly OcrLanguage[]): Promise<ScannedPage | undefined> {
   const chars = raw.runs.reduce((n, r) => n + r.text.replace(/\s/g, "").length, 0);
   const fault = chars >= MIN_TEXT_CHARS ? textLayerFault(raw.runs) : undefined;
   if (chars >= MIN_TEXT_CHARS && !fault) return undefined;
@@ -61,7 +65,7 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   const dpi = (displayed.width / (bbox[2] - bbox[0])) * POINTS_PER_INCH;
   // A page scanned sideways is read in the frame where its text stands upright, as the
   // text layer's sideways pages are (page.turned says by how much).
-  const { result, turn, image } = await readPicture(displayed, dpi);
+  const { result, turn, image, languages: readIn, unreadScripts } = await readPicture(displayed, dpi, languages);
   // No text read with any confidence: a full-page photograph or drawing, a figure page
   // rather than a scan; the page is read as it is, its picture kept as a figure.
   if (result.words.length < MIN_SCAN_WORDS || result.meanConfidence < MIN_SCAN_CONFIDENCE) return undefined;
@@ -72,7 +76,7 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   const runs = ocrRuns({ words: result.words, scale: (x1 - x0) / image.width, width, height, origin: [x0, y0] });
   // The scan's ruling lines, for its tables.
   runs.rulings = imageRulings(image, (x1 - x0) / image.width, x0, y0);
-  return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, confidence: result.meanConfidence / 100, ...(fault ? { fault } : {}) };
+  return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, confidence: result.meanConfidence / 100, ocr: { languages: readIn, unreadScripts }, ...(fault ? { fault } : {}) };
 }
 
 /**
