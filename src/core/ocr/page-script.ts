@@ -47,13 +47,16 @@ export async function scriptOfSample(sample: GrayImage): Promise<ScriptTrial | u
   return { ...best, missing };
 }
 
-const installed = new Map<Script, OcrLanguage | undefined>();
+/** Found once per isolate; a script found without a model is asked again next time (storage may have failed for a moment). */
+const installed = new Map<Script, OcrLanguage>();
 
 async function firstInstalled(script: Script): Promise<OcrLanguage | undefined> {
   if (!installed.has(script)) {
-    let found: OcrLanguage | undefined;
-    for (const l of LANGUAGES) if (l.script === script && (await hasModel(l.model))) { found = l.model; break; }
-    installed.set(script, found);
+    for (const l of LANGUAGES) {
+      if (l.script !== script || !(await hasModel(l.model))) continue;
+      installed.set(script, l.model);
+      break;
+    }
   }
   return installed.get(script);
 }
