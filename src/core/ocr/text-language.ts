@@ -15,10 +15,10 @@ const FUNCTION_WORDS: Partial<Record<Script, Record<OcrLanguage, string>>> = {
     por: "o a os as de do da dos das que e em um uma para com nao no na se por mais ao foi como mas ele ela",
     nld: "de het een en van in is dat op te zijn voor met niet die aan er ook als bij door maar om naar wordt worden dit",
     pol: "i w na z sie nie do to jest ze o jak a po co tak za od przez dla jego czy sa tylko oraz ktore ale juz pod ten bedzie przy",
-    ces: "a se na v je to ze s z o do jsou jako ale by k pro tak po jeho byl byla i ve ktery ktera tim jen",
+    ces: "a se na v je to ze s z o do od jsou jako ale by k pro tak po jeho byl byla i ve ktery ktera tim jen behem bude budou nebo pri nez muze",
     swe: "och i att det som en pa ar av for med till den har inte om ett var jag vi de ska kan fran men",
-    ron: "si in de la a cu pe care nu se este un o din pentru mai sunt ca al ale sau fost",
-    tur: "ve bir bu da de ile icin olan olarak gibi daha cok en ne ama o mi ki her sonra kadar ya",
+    ron: "si in de la a cu pe care nu se este un o din pentru mai sunt ca al ale sau fost sa vor fi pana isi",
+    tur: "ve bir bu da de ile icin olan olarak gibi daha cok en ne ama o mi ki her sonra kadar ya var yok oldugu gore degil ise veya",
     ind: "dan yang di ini itu dengan untuk dari dalam tidak akan pada ke ada juga adalah oleh atau karena bisa kami kita",
     vie: "va cua la cac co trong cho duoc nhung mot nguoi khong voi da nay den tu khi nhu cung de se ra vao",
   },
@@ -41,8 +41,10 @@ for (const [script, lists] of Object.entries(FUNCTION_WORDS) as [Script, Record<
   INDEX.set(script, words);
 }
 
-/** Function-word evidence needed to name a language: a few sentences' worth, not a stray "de". */
-const MIN_EVIDENCE = 3;
+/** Function-word evidence needed to name a language: a couple of its own words, not a stray shared "de"... */
+const MIN_EVIDENCE = 2;
+/** ...and twice the evidence of the next language. */
+const MIN_LEAD = 2;
 
 const withoutAccents = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "");
 
@@ -59,6 +61,6 @@ export function languageOfText(text: string, script: Script): OcrLanguage | unde
     const languages = index.get(word);
     for (const language of languages ?? []) scores.set(language, (scores.get(language) ?? 0) + 1 / languages!.length);
   }
-  const [best] = [...scores].sort((a, b) => b[1] - a[1]);
-  return best && best[1] >= MIN_EVIDENCE ? best[0] : undefined;
+  const [best, next] = [...scores].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= MIN_EVIDENCE && best[1] >= MIN_LEAD * (next?.[1] ?? 0) ? best[0] : undefined;
 }

@@ -20,6 +20,7 @@ import { imageRulings } from "../../ocr/rulings";
 import type { BBox } from "../../model";
 import { textLayerFault, type TextLayerFault } from "./text-quality";
 import { printCoverage } from "./layer-coverage";
+import { wordCount } from "../../scripts";
 
 /** A page with fewer visible characters than this has no usable text layer. */
 const MIN_TEXT_CHARS = 20;
@@ -68,7 +69,8 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   const { result, turn, image, languages: readIn, unreadScripts } = await readPicture(displayed, dpi, languages);
   // No text read with any confidence: a full-page photograph or drawing, a figure page
   // rather than a scan; the page is read as it is, its picture kept as a figure.
-  if (result.words.length < MIN_SCAN_WORDS || result.meanConfidence < MIN_SCAN_CONFIDENCE) return undefined;
+  // Words as a reader counts them: PP-OCR gives a line of Chinese as one "word".
+  if (wordCount(result.words.map((w) => w.text).join(" ")) < MIN_SCAN_WORDS || result.meanConfidence < MIN_SCAN_CONFIDENCE) return undefined;
   const width = turn % 180 ? viewport.height : viewport.width;
   const height = turn % 180 ? viewport.width : viewport.height;
   const [x0, y0, x1] = turnBox(bbox, turn, viewport.width, viewport.height);
