@@ -50,7 +50,42 @@ export async function ocrBench(corpus: string): Promise<void> {
     console.log(`| ${basename(rel)} | ${page ? `${Math.round(page.width)} × ${Math.round(page.height)}` : "-"} | ${s.toFixed(2)} | ${cli ? c.toFixed(2) : "-"} | ${mb(await ocrMemoryBytes())} |`);
   }
   console.log(`| all ${SCANS.length} pages | | ${ours.toFixed(2)} (${(SCANS.length / ours).toFixed(2)} pages/s) | ${cli ? `${theirs.toFixed(2)} (${(SCANS.length / theirs).toFixed(2)} pages/s)` : "-"} | peak ${mb(await ocrMemoryBytes())} |`);
+  await languagesBench(join(corpus, SCANS[3]));
   console.log(`\nOCR in Node ${process.version}: engine start + English model load ${startup.toFixed(2)} s once per isolate (included in the warm-up, not above). WASM memory grows to the largest page's need and stays; the CLI runs Debian's tesseract with its own eng model.`);
+}
+
+/**
+ * What an OCR isolate holds with three more languages loaded, one after another as pages
+ * ask for them (the book page read told French, Russian, Japanese): the engine's WASM
+ * memory (it keeps its peak) and the isolate's ArrayBuffers (the compressed models kept for
+ * switching back, the page pictures); and the time of finding a page's language where it
+ * is not told, on an English page (its little words) and on a Greek one (a sample read in
+ * each script's model).
+ */
+async function languagesBench(page: string): Promise<void> {
+  const bytes = new Uint8Array(readFileSync(page));
+  console.log("\n| told languages | s | WASM memory (MB) | ArrayBuffers (MB) | JS heap (MB) |");
+  console.log("|---|---|---|---|---|");
+  for (const ocr_languages of [["fr"], ["ru"], ["ja"]]) {
+    const t = performance.now();
+    await parseDocument(bytes, basename(page), { features: { ...DEFAULT_FEATURES, ocr_languages } });
+    globalThis.gc?.();
+    const memory = process.memoryUsage();
+    console.log(`| ${ocr_languages.join(", ")} | ${((performance.now() - t) / 1000).toFixed(2)} | ${mb(await ocrMemoryBytes())} | ${mb(memory.arrayBuffers)} | ${mb(memory.heapUsed)} |`);
+  }
+  const fixtures = resolve(import.meta.dirname, "../../test/fixtures/ocr-languages");
+  for (const [picture, told] of [["eng page (phototest.tif)", ""], ["ell-scan.jpg", "el"], ["fra-scan.jpg", "fr"]]) {
+    const file = told ? join(fixtures, picture) : join(page, "../phototest.tif");
+    const image = new Uint8Array(readFileSync(file));
+    const timed = async (ocr_languages?: string[]) => {
+      const t = performance.now();
+      await parseDocument(image, basename(file), { features: { ...DEFAULT_FEATURES, ...(ocr_languages ? { ocr_languages } : {}) } });
+      return (performance.now() - t) / 1000;
+    };
+    const found = await timed();
+    const known = await timed([told || "en"]);
+    console.log(`\nLanguage found on ${picture}: ${found.toFixed(2)} s, told ${known.toFixed(2)} s: finding it costs ${(found - known).toFixed(2)} s.`);
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -1,9 +1,10 @@
 // The script a page is written in, for a page the English model doubts: a sample of its
 // lines is read by one model per script (the first of the script's languages installed
 // here), and each reading is scored by its confidence times the share of its letters in
-// the model's own script. Each model reads its own script with confidence 85-95 and others
-// with 5-55, except the Japanese and Thai ones, which read Latin pages in Latin letters
-// with 75-90: the share of their own script's letters tells those apart.
+// the model's own script (a third of them is enough: pages mix scripts). Each model reads
+// its own script with confidence 85-95 and others with 5-55, except the Japanese and Thai
+// ones, which read Latin pages in Latin letters with 75-90: the share of their own
+// script's letters tells those apart.
 import type { GrayImage } from "../images/gray";
 import { hasModel, recognize } from "./engine";
 import { LANGUAGES, type OcrLanguage, type Script } from "./languages";
@@ -12,11 +13,19 @@ import { shareInScript, kanaShare, hanForm } from "./scripts";
 /** Scripts tried, each by its first installed language; Japanese's model reads Chinese too (told apart by kana). */
 const TRIED: readonly Script[] = ["Latn", "Cyrl", "Grek", "Arab", "Hebr", "Deva", "Jpan", "Kore", "Thai"];
 
+/**
+ * A reading with this share of its letters in its model's script counts as fully in it: a
+ * page mixing Japanese with English is Japanese's as much as one all in Japanese (every
+ * model reads Latin too: the Japanese one reads such a page at 91, its kana and Han a third
+ * of the letters).
+ */
+const MIXED_SCRIPT_SHARE = 0.3;
+
 export interface ScriptTrial {
   script: Script;
   /** The model that read the sample best in its script. */
   model: OcrLanguage;
-  /** Its confidence times its own script's share of the letters, 0..100. */
+  /** Its confidence times its own script's share of the letters (whole from MIXED_SCRIPT_SHARE), 0..100. */
   score: number;
   /** The sample as that model read it. */
   text: string;
@@ -35,7 +44,7 @@ export async function scriptOfSample(sample: GrayImage): Promise<ScriptTrial | u
     }
     const result = await recognize({ bytes: sample.pgm, dpi: sample.dpi, layout: "block" }, model);
     const text = result.words.map((w) => w.text).join(" ");
-    const score = result.meanConfidence * shareInScript(text, script);
+    const score = result.meanConfidence * Math.min(1, shareInScript(text, script) / MIXED_SCRIPT_SHARE);
     if (!best || score > best.score) best = { script, model, score, text, missing };
   }
   if (!best) return undefined;

@@ -34,13 +34,17 @@ export interface PictureReading extends UprightReading {
   unreadScripts?: Script[];
 }
 
-/** A script's reading of the sample below this score (confidence times the share of its own letters) does not name the page's script. */
+/** A script's reading of the sample below this score (confidence times the share of its own letters) does not name the page's script... */
 const SCRIPT_FOUND = 50;
+/** ...nor below this one on a page English reads with confidence (the Thai model reads specks and signs as Thai at 60 to 70). */
+const SCRIPT_SURE = 75;
+/** An English word read below this confidence is doubted... */
+const DOUBTED_WORD = 50;
 /** A column reading must read this much more to be kept over the page's own layout. */
 const COLUMN_GAIN = 1.05;
 /** An English word read at this confidence is English... */
 const CONFIDENT_WORD = 85;
-/** ...and a page with this share of such words mixes English with its script. */
+/** ...and a page with this share of such words mixes English with its script, as one with this share of doubted words may mix another script with English. */
 const MIXED_SHARE = 0.15;
 /** A reading in a language's own model is kept unless it is this much less confident than the English one (accents cost a little confidence). */
 const LANGUAGE_MARGIN = 5;
@@ -50,14 +54,21 @@ export async function readPicture(gray: GrayImage, dpi: number | undefined, lang
   const paddle = paddleReader();
   // A page Tesseract finds set on end is read turned a quarter both ways first: on Latin print its reading stays the better.
   const english = await recognizeUpright(gray, dpi, { languages: ["eng"], upsideDown: !paddle });
-  if (english.result.meanConfidence >= DOUBTFUL_CONFIDENCE && !standsOnEnd(english.result.words)) return inItsLanguage(english, gray, dpi, "Latn", "eng");
-  const sample = sampleOfDoubtedLines(english.image, english.result.words);
+  const { words } = english.result;
+  const confident = english.result.meanConfidence >= DOUBTFUL_CONFIDENCE && !standsOnEnd(words);
+  // A page English reads with confidence may still hold lines of another script: its doubted words.
+  const doubted = words.filter((w) => w.confidence < DOUBTED_WORD);
+  if (confident && doubted.length < MIXED_SHARE * words.length) return inItsLanguage(english, gray, dpi, "Latn", "eng");
+  const sample = sampleOfDoubtedLines(english.image, confident ? doubted : words);
   const trial = sample ? await scriptOfSample(sample) : undefined;
-  if (trial && trial.score >= SCRIPT_FOUND && trial.script !== "Latn" && trial.script !== "Hans" && trial.script !== "Hant") {
-    const model = mixesLatin(english.result.words) ? `${trial.model}+eng` : trial.model;
+  // Beside English read with confidence, another script must be read as surely to be believed.
+  const found = trial && trial.score >= (confident ? SCRIPT_SURE : SCRIPT_FOUND) ? trial : undefined;
+  if (found && found.script !== "Latn" && found.script !== "Hans" && found.script !== "Hant") {
+    const model = confident || mixesLatin(words) ? `${found.model}+eng` : found.model;
     const reading = await inItsLayout(gray, dpi, model);
-    if (reading.result.meanConfidence > english.result.meanConfidence) return inItsLanguage(reading, gray, dpi, trial.script, model);
+    if (reading.result.meanConfidence > english.result.meanConfidence) return inItsLanguage(reading, gray, dpi, found.script, model);
   }
+  if (confident && found?.script !== "Hans" && found?.script !== "Hant") return inItsLanguage(english, gray, dpi, "Latn", "eng");
   const read = await latinOrChinese(gray, dpi, english);
   return unreadable(read, trial);
 }

@@ -56,7 +56,7 @@ export function ocrRuns({ words, scale, width, height, origin: [ox, oy] = [0, 0]
       const [x0, y0, x1, y1] = [phrase[0].bbox[0] * scale, top * scale, phrase[phrase.length - 1].bbox[2] * scale, bottom * scale].map(round);
       const bbox: BBox = [x0 + ox, y0 + oy, x1 + ox, y1 + oy];
       // Words come left to right as printed: a phrase of Arabic or Hebrew is read from its right end.
-      runs.push({ text: joinWords(inReadingOrder(phrase).runs), bbox, baseline, fontSize, fontFamily: OCR_FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
+      runs.push({ text: joinWords(inReadingOrder(phrase).runs, bottom - top), bbox, baseline, fontSize, fontFamily: OCR_FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
     });
   }
   return { width, height, runs };
@@ -64,23 +64,31 @@ export function ocrRuns({ words, scale, width, height, origin: [ox, oy] = [0, 0]
 
 /**
  * Words joined by spaces, except between two characters of a script written without them,
- * and between Hangul "words" closer than a third of their height: Tesseract's Korean model
- * splits a word's syllables apart (gaps of -1.7 to 0.3 heights), where Korean's word spaces
- * stand 0.4 to 0.65 heights wide.
+ * and between pieces of a Korean or Thai word: Tesseract's Korean and Thai models split
+ * words into syllables and letters (a Thai mark over its letter a "word" of its own).
+ * Syllables of a Korean word lie -1.7 to 0.3 of their height apart, its word spaces 0.4 to
+ * 0.65; Thai letters lie up to 0.22 of the line's height apart, the spaces that end its
+ * phrases 0.3.
  */
-function joinWords(words: OcrWord[]): string {
+function joinWords(words: OcrWord[], lineHeight: number): string {
   let text = "";
   words.forEach((word, i) => {
     const prev = words[i - 1];
     const last = text[text.length - 1];
-    const syllables = prev && HANGUL.test(last) && HANGUL.test(word.text[0]) && word.bbox[0] - prev.bbox[2] < SYLLABLE_GAP * Math.min(word.bbox[3] - word.bbox[1], prev.bbox[3] - prev.bbox[1]);
-    text += text && !(UNSPACED_SCRIPT.test(last) && UNSPACED_SCRIPT.test(word.text[0])) && !syllables ? ` ${word.text}` : word.text;
+    const gap = prev ? word.bbox[0] - prev.bbox[2] : 0;
+    const pieces =
+      (HANGUL.test(last) && HANGUL.test(word.text[0]) && gap < HANGUL_SYLLABLE_GAP * Math.min(word.bbox[3] - word.bbox[1], prev.bbox[3] - prev.bbox[1])) ||
+      (THAI.test(last) && THAI.test(word.text[0]) && gap < THAI_LETTER_GAP * lineHeight);
+    text += text && !(UNSPACED_SCRIPT.test(last) && UNSPACED_SCRIPT.test(word.text[0])) && !pieces ? ` ${word.text}` : word.text;
   });
   return text;
 }
 
-const HANGUL = /[가-힯ᄀ-ᇿ㄰-㆏]/;
-/** Hangul words closer than this share of their height are syllables of one word. */
-const SYLLABLE_GAP = 1 / 3;
+const HANGUL = /[\uAC00-\uD7AF\u1100-\u11FF\u3130-\u318F]/;
+const THAI = /[\u0E00-\u0E7F]/;
+/** Hangul pieces closer than this share of the smaller one's height are syllables of one word. */
+const HANGUL_SYLLABLE_GAP = 1 / 3;
+/** Thai pieces closer than this share of the line's height are letters of one phrase. */
+const THAI_LETTER_GAP = 0.25;
 
 const round = (n: number) => Math.round(n * 100) / 100;
