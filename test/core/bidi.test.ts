@@ -1,7 +1,7 @@
 // Lines whose runs mix directions (an Arabic line quoting "Microsoft Word", an English line
 // with an Arabic word, as LibreOffice and Chromium print them) are read in logical order.
 import { describe, expect, it } from "vitest";
-import { inReadingOrder } from "../../src/core/processors/line-direction";
+import { inReadingOrder } from "../../src/core/scripts";
 import type { Run } from "../../src/core/runs";
 
 /** Runs of the given texts set side by side from the left, each as wide as its text. */

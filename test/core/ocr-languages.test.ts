@@ -9,6 +9,7 @@ import { DEFAULT_FEATURES } from "../../src/core/options";
 import type { Document } from "../../src/core/model";
 import { provideOcrModels } from "../../src/core/ocr/assets";
 import { fixtureFile, fixtureText } from "../helpers/corpus";
+import { provideTessdataModels } from "../helpers/ocr-models";
 
 const OCR_TIMEOUT = 180_000;
 const textOf = (doc: Document) => doc.pages.flatMap((p) => p.blocks.map((b) => b.text)).join(" ");
@@ -30,10 +31,7 @@ describe("OCR languages", () => {
   }, OCR_TIMEOUT);
 
   it("reads a French picture in French, accents and all, sent no hint", async () => {
-    provideOcrModels(async (language) => {
-      const res = await fetch(`http://tessdata.test/${language}.traineddata.gz`);
-      return res.ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
-    });
+    provideTessdataModels();
     const doc = await parse("fra-scan.jpg");
     expect(doc.pages[0].reading).toMatchObject({ languages: ["fr"], scripts: ["Latn"] });
     // English's model reads "Paques", "deposees".

@@ -6,6 +6,7 @@ import { parseDocument } from "../../src/core/pipeline";
 import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
 import { renderParseResult } from "../../src/core/render/result";
 import { fixtureFile } from "../helpers/corpus";
+import { provideTessdataModels } from "../helpers/ocr-models";
 
 async function parsed(path: string, over: Partial<FeatureConfig> = {}, batch = "real-world") {
   const features = { ...DEFAULT_FEATURES, ...over };
@@ -134,7 +135,7 @@ describe("paragraphs set in bold or large type", () => {
 describe("how far each page's reading can be trusted", () => {
   it("says a page came from an OCR layer laid over a scan, and trusts a clean one", async () => {
     const { doc } = await parsed("ocr-layer/scan-book.pdf");
-    expect(doc.pages[0].reading).toEqual({ source: "ocr-layer", confidence: expect.any(Number) });
+    expect(doc.pages[0].reading).toEqual({ source: "ocr-layer", confidence: expect.any(Number), languages: ["en"], scripts: ["Latn"] });
     expect(doc.pages[0].reading!.confidence).toBeGreaterThan(0.9);
     expect(doc.warnings).toEqual([]);
   });
@@ -172,6 +173,8 @@ describe("how far each page's reading can be trusted", () => {
   });
 
   it("reads a picture of signs that are no script with a warning, not as a damaged file", async () => {
+    // Every script's model tried on it, as the processor has them.
+    provideTessdataModels();
     // test/fixtures/images/symbols.png: three rows of dingbats and technical signs. A page read
     // poorly is still a page read: the file is not refused, the warning says how poorly.
     const doc = await parseDocument(await fixtureFile("images/symbols.png"), "symbols.png", { features: DEFAULT_FEATURES });
@@ -182,7 +185,7 @@ describe("how far each page's reading can be trusted", () => {
 
   it("gives a born-digital page full trust, and a scanned image the recogniser's confidence", async () => {
     const born = await parseDocument(await fixtureFile("pdf/formulas.pdf"), "formulas.pdf", { features: DEFAULT_FEATURES });
-    expect(born.pages[0].reading).toEqual({ source: "text-layer", confidence: expect.any(Number) });
+    expect(born.pages[0].reading).toEqual({ source: "text-layer", confidence: expect.any(Number), languages: ["en"], scripts: ["Latn"] });
     expect(born.pages[0].reading!.confidence).toBeGreaterThan(0.9);
     const scan = await parseDocument(await fixtureFile("images/phototest.png"), "phototest.png", { features: DEFAULT_FEATURES });
     expect(scan.pages[0].reading!.source).toBe("ocr");

@@ -3,8 +3,6 @@
 // ship with the Worker; the others' models are fetched when a page needs them
 // (models.json; a deployment may lack some: assets.ts answers undefined for those).
 
-import { languageOfText } from "./text-language";
-
 /** A Tesseract model's name: "eng", "chi_sim", ... */
 export type OcrLanguage = string;
 
@@ -88,12 +86,3 @@ export const LANGUAGE_CODES: readonly string[] = LANGUAGES.map((l) => l.code);
 const SCRIPT_NAMES: Record<Script, string> = { Latn: "Latin", Cyrl: "Cyrillic", Grek: "Greek", Arab: "Arabic", Hebr: "Hebrew", Deva: "Devanagari", Hans: "Chinese (simplified)", Hant: "Chinese (traditional)", Jpan: "Japanese", Kore: "Korean (Hangul)", Thai: "Thai" };
 
 export const scriptName = (script: Script): string => SCRIPT_NAMES[script];
-
-/** Scripts one language of ours is written in alone: its text is that language. Devanagari is not (Hindi, Marathi, Nepali). */
-const ONE_LANGUAGE: Partial<Record<Script, string>> = { Grek: "el", Hebr: "he", Hans: "zh-Hans", Hant: "zh-Hant", Jpan: "ja", Kore: "ko", Thai: "th" };
-
-/** The language of a text in a script: the script's only language, or the one its words tell (text-language.ts). */
-export function languageOfScript(text: string, script: Script): string | undefined {
-  const told = languageOfText(text, script);
-  return told ? languageInfo(told)?.code : ONE_LANGUAGE[script];
-}

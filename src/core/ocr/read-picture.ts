@@ -27,6 +27,12 @@ import { pointsPerPixel } from "./resolution";
 import { languageOfText } from "./text-language";
 import type { OcrWord } from "./tsv";
 
+/** What OCR knows of a page's languages: the models it read in, and the scripts it had no model for when it read nothing well. */
+export interface OcrLanguages {
+  languages?: OcrLanguage[];
+  unreadScripts?: Script[];
+}
+
 export interface PictureReading extends UprightReading {
   /** The Tesseract models of the language(s) the page was read in, the main one first. */
   languages: OcrLanguage[];

@@ -7,8 +7,7 @@
 import type { PageRuns, Run } from "../runs";
 import type { BBox } from "../model";
 import type { OcrWord } from "./tsv";
-import { UNSPACED_SCRIPT } from "../scripts";
-import { inReadingOrder } from "../processors/line-direction";
+import { inReadingOrder, UNSPACED_SCRIPT } from "../scripts";
 
 /** A line's box spans ascenders to descenders: about one font size. */
 const LINE_HEIGHT_PER_FONT_SIZE = 1.0;

@@ -3,7 +3,7 @@
 // counts for the languages that list it, shared words counting less (`de` is French,
 // Spanish, Portuguese, Dutch and Romanian). Latin text is compared without its accents:
 // the English model that reads a page first drops or mistakes them (été -> ete, città -> citta).
-import type { OcrLanguage, Script } from "./languages";
+import { languageInfo, type OcrLanguage, type Script } from "./languages";
 
 const FUNCTION_WORDS: Partial<Record<Script, Record<OcrLanguage, string>>> = {
   Latn: {
@@ -63,4 +63,13 @@ export function languageOfText(text: string, script: Script): OcrLanguage | unde
   }
   const [best, next] = [...scores].sort((a, b) => b[1] - a[1]);
   return best && best[1] >= MIN_EVIDENCE && best[1] >= MIN_LEAD * (next?.[1] ?? 0) ? best[0] : undefined;
+}
+
+/** Scripts one language of ours is written in alone: its text is that language. Devanagari is not (Hindi, Marathi, Nepali). */
+const ONE_LANGUAGE: Partial<Record<Script, string>> = { Grek: "el", Hebr: "he", Hans: "zh-Hans", Hant: "zh-Hant", Jpan: "ja", Kore: "ko", Thai: "th" };
+
+/** The language code of a text in a script: the one its words tell, or the script's only language. */
+export function languageOfScript(text: string, script: Script): string | undefined {
+  const told = languageOfText(text, script);
+  return told ? languageInfo(told)?.code : ONE_LANGUAGE[script];
 }

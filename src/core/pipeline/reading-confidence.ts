@@ -6,7 +6,9 @@
 // we read by OCR is also judged by the recogniser's own confidence in its words, and an OCR
 // layer by how much of its scan's print its words cover (backends/pdf/layer-coverage.ts).
 import type { Page, PageReading, Warning } from "../model";
-import { languageInfo, languageOfScript, scriptName, type OcrLanguage, type Script } from "../ocr/languages";
+import { languageInfo, scriptName, type OcrLanguage } from "../ocr/languages";
+import type { OcrLanguages } from "../ocr/read-picture";
+import { languageOfScript } from "../ocr/text-language";
 import { scriptsOfText } from "../ocr/scripts";
 
 /** Below this, a page's reading is reported as doubtful. */
@@ -64,12 +66,6 @@ export function pageReading(source: PageReading["source"], text: string, cap?: n
  */
 export function coverageConfidence(coverage: number | undefined): number | undefined {
   return coverage === undefined ? undefined : Math.max(0, Math.min(1, 2 * coverage - 1));
-}
-
-/** What OCR knows of a page's languages: the models it read in, and the scripts it had no model for when it read nothing well. */
-export interface OcrLanguages {
-  languages?: OcrLanguage[];
-  unreadScripts?: Script[];
 }
 
 /** A page in a script without a model here is trusted no further than this. */

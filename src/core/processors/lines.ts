@@ -10,8 +10,7 @@ import { isStretchedSpace } from "./stretched-lines";
 import { MARKER_ALONE } from "./lists";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 import { isOcrLayer, typicalWordSpace } from "./ocr-layer";
-import { UNSPACED_SCRIPT } from "../scripts";
-import { inReadingOrder } from "./line-direction";
+import { inReadingOrder, UNSPACED_SCRIPT } from "../scripts";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
@@ -224,7 +223,7 @@ function nextTo(script: Run[], host: Run[]): boolean {
 
 function toLine(leftToRight: Run[]): Line {
   // A line written right to left (Arabic, Hebrew) is read from its right end, what it quotes
-  // in Latin letters left to right (line-direction.ts).
+  // in Latin letters left to right (scripts.ts).
   const ordered = inReadingOrder(leftToRight);
   const rtl = ordered.rtl;
   const runs = rtl ? ordered.runs : withAccentsOnLetters(ordered.runs);

@@ -5,8 +5,7 @@
 import type { FileType } from "../../model";
 import type { PageRuns } from "../../runs";
 import { recognizePage } from "../../ocr/recognize";
-import { readPicture, type PictureReading } from "../../ocr/read-picture";
-import type { OcrLanguages } from "../../pipeline/reading-confidence";
+import { readPicture, type OcrLanguages, type PictureReading } from "../../ocr/read-picture";
 import type { OcrLanguage } from "../../ocr/languages";
 import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";

@@ -12,9 +12,8 @@ import { decodedObject, imagePlacements, withPixels, type ImagePlacement } from 
 import type { Matrix, OperatorList } from "./operator-walk";
 import { decodedSamples, type DecodedImage } from "./decoded-images";
 import { grayFromSamples, rotateGray, type GrayImage } from "../../images/gray";
-import { readPicture } from "../../ocr/read-picture";
+import { readPicture, type OcrLanguages } from "../../ocr/read-picture";
 import type { OcrLanguage } from "../../ocr/languages";
-import type { OcrLanguages } from "../../pipeline/reading-confidence";
 import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
 import type { BBox } from "../../model";
