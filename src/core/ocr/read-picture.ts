@@ -25,6 +25,7 @@ import { DOUBTFUL_CONFIDENCE } from "./recognize";
 import { withoutRules } from "./rulings";
 import { pointsPerPixel } from "./resolution";
 import { languageOfText } from "./text-language";
+import { shareInScript } from "./scripts";
 import type { OcrWord } from "./tsv";
 
 /** What OCR knows of a page's languages: the models it read in, and the scripts it had no model for when it read nothing well. */
@@ -44,8 +45,12 @@ export interface PictureReading extends UprightReading {
 const SCRIPT_FOUND = 50;
 /** ...nor below this one on a page English reads with confidence (the Thai model reads specks and signs as Thai at 60 to 70). */
 const SCRIPT_SURE = 75;
+/** A word read as two different letters or more: what a script is told by (not dot leaders, rules or specks, which English reads as "LLL" or "..."). */
+const readAsLetters = (text: string) => new Set(text.match(/\p{L}/gu) ?? []).size >= 2;
 /** An English word read below this confidence is doubted... */
 const DOUBTED_WORD = 50;
+/** A page read in a script's model holds at least this share of its letters in that script. */
+const OWN_SCRIPT_SHARE = 0.1;
 /** A column reading must read this much more to be kept over the page's own layout. */
 const COLUMN_GAIN = 1.05;
 /** An English word read at this confidence is English... */
@@ -62,21 +67,24 @@ export async function readPicture(gray: GrayImage, dpi: number | undefined, lang
   const english = await recognizeUpright(gray, dpi, { languages: ["eng"], upsideDown: !paddle });
   const { words } = english.result;
   const confident = english.result.meanConfidence >= DOUBTFUL_CONFIDENCE && !standsOnEnd(words);
-  // A page English reads with confidence may still hold lines of another script: its doubted words.
-  const doubted = words.filter((w) => w.confidence < DOUBTED_WORD);
+  // A page English reads with confidence may still hold lines of another script: its doubted
+  // words, those read as letters (not dot leaders, rules, specks or figures).
+  const doubted = words.filter((w) => w.confidence < DOUBTED_WORD && readAsLetters(w.text));
   if (confident && doubted.length < MIXED_SHARE * words.length) return inItsLanguage(english, gray, dpi, "Latn", "eng");
-  const sample = sampleOfDoubtedLines(english.image, confident ? doubted : words);
+  const sample = sampleOfDoubtedLines(english.image, confident ? doubted : words.filter((w) => readAsLetters(w.text)));
   const trial = sample ? await scriptOfSample(sample) : undefined;
   // Beside English read with confidence, another script must be read as surely to be believed.
   const found = trial && trial.score >= (confident ? SCRIPT_SURE : SCRIPT_FOUND) ? trial : undefined;
   if (found && found.script !== "Latn" && found.script !== "Hans" && found.script !== "Hant") {
     const model = confident || mixesLatin(words) ? `${found.model}+eng` : found.model;
     const reading = await inItsLayout(gray, dpi, model);
-    if (reading.result.meanConfidence > english.result.meanConfidence) return inItsLanguage(reading, gray, dpi, found.script, model);
+    if (reading.result.meanConfidence > english.result.meanConfidence && readsInScript(reading.result.words, found.script)) return inItsLanguage(reading, gray, dpi, found.script, model);
   }
   if (confident && found?.script !== "Hans" && found?.script !== "Hant") return inItsLanguage(english, gray, dpi, "Latn", "eng");
   const read = await latinOrChinese(gray, dpi, english);
-  return unreadable(read, trial);
+  // A page read in English after all (a poor scan, a page of leaders and figures) may be in another Latin language.
+  const latin = read.languages.join() === "eng" ? await inItsLanguage(read, gray, dpi, "Latn", "eng") : read;
+  return unreadable(latin, trial);
 }
 
 /**
@@ -93,6 +101,18 @@ async function inItsLayout(gray: GrayImage, dpi: number | undefined, model: OcrL
 
 /** A reading, and how its lines were found when not by Tesseract's page layout. */
 type LaidOutReading = UprightReading & { layout?: OcrInput["layout"] };
+
+/**
+ * A page read in a script's model holds that script's letters, read with confidence: the
+ * Thai and Devanagari models read Latin letters, leaders and specks as their own with
+ * confidence 55 to 70, and beside English's model a page may keep none of them.
+ */
+function readsInScript(words: readonly OcrWord[], script: Script): boolean {
+  const own = words.filter((w) => shareInScript(w.text, script) >= 0.5);
+  const letters = (ws: readonly OcrWord[]) => ws.reduce((n, w) => n + (w.text.match(/\p{L}/gu)?.length ?? 0), 0);
+  const confidence = own.reduce((n, w) => n + w.confidence, 0) / Math.max(1, own.length);
+  return letters(own) >= OWN_SCRIPT_SHARE * letters(words) && confidence >= DOUBTFUL_CONFIDENCE;
+}
 
 /** Characters read, each counted at its word's confidence. */
 const confidentCharacters = (reading: UprightReading) => reading.result.words.reduce((n, w) => n + w.confidence * [...w.text].length, 0);

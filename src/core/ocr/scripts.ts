@@ -16,10 +16,17 @@ const BLOCKS: [Script | "Han" | "Kana", RegExp][] = [
   ["Han", /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/],
 ];
 
-/** The letters of a text counted per script block (Han and kana apart); digits, signs and spaces are no script's. */
+const LETTER = /[\p{L}\p{M}]/u;
+
+/**
+ * The letters of a text counted per script block (Han and kana apart); digits, signs and
+ * spaces are no script's, even those of a script's own block (a Devanagari model reads
+ * dot leaders as dandas, "।").
+ */
 export function scriptCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const ch of text) {
+    if (!LETTER.test(ch)) continue;
     const block = BLOCKS.find(([, re]) => re.test(ch));
     if (block) counts.set(block[0], (counts.get(block[0]) ?? 0) + 1);
   }
