@@ -5,7 +5,7 @@
 // its own script with confidence 85-95 and others with 5-55, except the Japanese and Thai
 // ones, which read Latin pages in Latin letters with 75-90: the share of their own
 // script's letters tells those apart.
-import type { GrayImage } from "../images/gray";
+import { rotateGray, type GrayImage } from "../images/gray";
 import { hasModel, recognize } from "./engine";
 import { LANGUAGES, type OcrLanguage, type Script } from "./languages";
 import { shareInScript, kanaShare, hanForm } from "./scripts";
@@ -31,22 +31,26 @@ export interface ScriptTrial {
   text: string;
   /** Scripts of ours whose models this deployment lacks: a page in one of them cannot be told. */
   missing: Script[];
+  /** The sample read best turned half round (in English): the page stands on its head. */
+  upsideDown?: boolean;
 }
 
 export async function scriptOfSample(sample: GrayImage): Promise<ScriptTrial | undefined> {
-  let best: ScriptTrial | undefined;
+  let best = undefined as ScriptTrial | undefined;
   const missing: Script[] = [];
-  for (const script of TRIED) {
-    const model = await firstInstalled(script);
-    if (!model) {
-      missing.push(script);
-      continue;
-    }
-    const result = await recognize({ bytes: sample.pgm, dpi: sample.dpi, layout: "block" }, model);
+  const read = async (image: GrayImage, script: Script, model: OcrLanguage, turned?: boolean) => {
+    const result = await recognize({ bytes: image.pgm, dpi: image.dpi, layout: "block" }, model);
     const text = result.words.map((w) => w.text).join(" ");
     const score = result.meanConfidence * Math.min(1, shareInScript(text, script) / MIXED_SCRIPT_SHARE);
-    if (!best || score > best.score) best = { script, model, score, text, missing };
+    if (!best || score > best.score) best = { script, model, score, text, missing, ...(turned ? { upsideDown: true } : {}) };
+  };
+  for (const script of TRIED) {
+    const model = await firstInstalled(script);
+    if (model) await read(sample, script, model);
+    else missing.push(script);
   }
+  // A page English doubts may stand on its head: the Thai model reads Latin upside down as Thai at 70.
+  await read(rotateGray(sample, 180), "Latn", "eng", true);
   if (!best) return undefined;
   // Han without kana is Chinese, read by Chinese models.
   if (best.script === "Jpan" && kanaShare(best.text) < 0.1) {
