@@ -9,7 +9,8 @@
 //   pdf-parse-bench (865 tests on 120 LaTeX pages) and invoices (77 tests on 10 invoices), per type and page set (fact-sets.ts)
 //   pdf-parse-bench tables: TEDS and TEDS-S against the pages' LaTeX tabulars (teds.ts)
 //   own real-world pages: the project's fixtures of hard page kinds, by kind (real-world.ts)
-//   OCR by language: pictures of typed pages in 13 languages, no hint, beside the tesseract CLI told the language (ocr-languages.ts)
+//   OCR by language: pictures of typed pages in 26 languages and two mixed pages, no hint, beside the tesseract CLI told the language (ocr-languages.ts)
+//   OCR of real pages by language: a page of each translation of lshort in texlive's documentation, likewise (ocr-real-languages.ts)
 //   characters as printed: scripts, ligatures, mixed directions, forms, notes, garbled fonts, by kind (typed-text.ts)
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +28,7 @@ import { scoreIcdar, scoreTabula, sumIcdar, sumTabula } from "./tables";
 import { ocrRows } from "./ocr";
 import { ocrPagesRows } from "./ocr-pages";
 import { ocrLanguageRows } from "./ocr-languages";
+import { ocrRealLanguageRows } from "./ocr-real-languages";
 import { factSetRows } from "./fact-sets";
 import { tedsRows } from "./teds";
 import { realWorldRows } from "./real-world";
@@ -105,6 +107,7 @@ for (const set of ["ocr-pages", "ocr-pages-2"]) {
   if (existsSync(resolve(root, "test/fixtures", set, "pages.json"))) rows.push(...(await ocrPagesRows(resolve(root, "test/fixtures", set), join(out, set))));
 }
 rows.push(...(await ocrLanguageRows()));
+rows.push(...(await ocrRealLanguageRows()));
 
 console.log("| set | parser | score |");
 console.log("|---|---|---|");
