@@ -73,3 +73,21 @@ async function firstInstalled(script: Script): Promise<OcrLanguage | undefined> 
   }
   return installed.get(script);
 }
+
+/**
+ * The language of a script whose words did not tell it (Russian, Ukrainian and Bulgarian
+ * share most little words): the sample read in each of the script's installed models, the
+ * most confident kept (Ukrainian's і, ї, є are not in Russian's model, which reads them as
+ * "!" and loses confidence).
+ */
+export async function languageOfSample(sample: GrayImage, script: Script): Promise<OcrLanguage | undefined> {
+  const models: OcrLanguage[] = [];
+  for (const l of LANGUAGES) if (l.script === script && (await hasModel(l.model))) models.push(l.model);
+  if (models.length < 2) return models[0];
+  let best: { model: OcrLanguage; confidence: number } | undefined;
+  for (const model of models) {
+    const { meanConfidence } = await recognize({ bytes: sample.pgm, dpi: sample.dpi, layout: "block" }, model);
+    if (!best || meanConfidence > best.confidence) best = { model, confidence: meanConfidence };
+  }
+  return best?.model;
+}

@@ -19,7 +19,7 @@ import { hasModel, type OcrInput } from "./engine";
 import type { OcrLanguage, Script } from "./languages";
 import { sampleOfDoubtedLines } from "./line-sample";
 import { readTurned, recognizeUpright, standsOnEnd, type UprightReading } from "./orientation";
-import { scriptOfSample, type ScriptTrial } from "./page-script";
+import { languageOfSample, scriptOfSample, type ScriptTrial } from "./page-script";
 import { paddleReader, type PaddlePageReading } from "./paddle/reader";
 import { DOUBTFUL_CONFIDENCE } from "./recognize";
 import { withoutRules } from "./rulings";
@@ -75,8 +75,10 @@ export async function readPicture(gray: GrayImage, dpi: number | undefined, lang
   const trial = sample ? await scriptOfSample(sample) : undefined;
   // Beside English read with confidence, another script must be read as surely to be believed.
   const found = trial && trial.score >= (confident ? SCRIPT_SURE : SCRIPT_FOUND) ? trial : undefined;
-  if (found && found.script !== "Latn" && found.script !== "Hans" && found.script !== "Hant") {
-    const model = confident || mixesLatin(words) ? `${found.model}+eng` : found.model;
+  if (found && sample && found.script !== "Latn" && found.script !== "Hans" && found.script !== "Hant") {
+    // The script's language its sample reads best in (words tell it again from the whole page).
+    const language = (found.script === "Jpan" ? undefined : await languageOfSample(sample, found.script)) ?? found.model;
+    const model = confident || mixesLatin(words) ? `${language}+eng` : language;
     const reading = await inItsLayout(gray, dpi, model);
     if (reading.result.meanConfidence > english.result.meanConfidence && readsInScript(reading.result.words, found.script)) return inItsLanguage(reading, gray, dpi, found.script, model);
   }
