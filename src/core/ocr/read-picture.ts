@@ -4,15 +4,17 @@
 // ordered worse) and four times the faster (a page set on end is read turned a quarter both
 // ways). A page it reads with confidence is Latin: its little words tell the language
 // (text-language.ts), and a page in French, Polish, Vietnamese... is read again in that
-// language's model, which knows its letters. A page it doubts is another script, or a poor
-// scan: a sample of its lines is read in one model per script (page-script.ts); a page in
-// Cyrillic, Greek, Arabic, Japanese... is then read in its script's model with English's
-// beside it (for the English words such pages carry), its language told by its words in
-// turn. Chinese, and what no script's model reads with confidence, go to PP-OCR, which reads
-// Chinese and English and finds the page's direction and skew from its lines; its reading is
-// kept when it is confident, or more confident than Tesseract's. Where PP-OCR is not there,
-// Tesseract reads on alone: turned, and in Chinese.
-// A user who knows the page's languages names them (ParseOptions.ocrLanguages): no detection.
+// language's model, which knows its letters. A page it doubts, or whose words it doubts in
+// part (English mixed with Russian, Japanese...), has a sample of its doubted lines read in
+// one model per script (page-script.ts); a page in Cyrillic, Greek, Arabic, Japanese... is
+// then read in its script's model, with English's beside it on a mixed page, and kept when
+// it holds that script's letters read with confidence (models read leaders, specks and
+// upside-down Latin as their own). Chinese, pages upside down, and what no script's model
+// reads with confidence go to PP-OCR, which reads Chinese and English and finds the page's
+// direction and skew from its lines; its reading is kept when it is confident, or more
+// confident than Tesseract's. Where PP-OCR is not there, Tesseract reads on alone: turned,
+// and in Chinese. A user who knows the page's languages names them
+// (feature_config.ocr_languages): nothing is looked for.
 import { fitWithin, rotateGray, type GrayImage } from "../images/gray";
 import { MAX_OCR_PIXELS } from "../limits";
 import { hasModel, type OcrInput } from "./engine";
@@ -77,7 +79,7 @@ export async function readPicture(gray: GrayImage, dpi: number | undefined, lang
   const found = trial && trial.score >= (confident ? SCRIPT_SURE : SCRIPT_FOUND) ? trial : undefined;
   if (found && sample && found.script !== "Latn" && found.script !== "Hans" && found.script !== "Hant") {
     // The script's language its sample reads best in (words tell it again from the whole page).
-    const language = (found.script === "Jpan" ? undefined : await languageOfSample(sample, found.script)) ?? found.model;
+    const language = (await languageOfSample(sample, found.script)) ?? found.model;
     const model = confident || mixesLatin(words) ? `${language}+eng` : language;
     const reading = await inItsLayout(gray, dpi, model);
     if (reading.result.meanConfidence > english.result.meanConfidence && readsInScript(reading.result.words, found.script)) return inItsLanguage(reading, gray, dpi, found.script, model);
