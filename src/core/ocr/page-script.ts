@@ -10,8 +10,14 @@ import { hasModel, recognize } from "./engine";
 import { LANGUAGES, type OcrLanguage, type Script } from "./languages";
 import { shareInScript, kanaShare, hanForm } from "./scripts";
 
-/** Scripts tried, each by its first installed language; Japanese's model reads Chinese too (told apart by kana). */
-const TRIED: readonly Script[] = ["Latn", "Cyrl", "Grek", "Arab", "Hebr", "Deva", "Jpan", "Kore", "Thai"];
+/**
+ * Scripts tried, each by its first installed language, the likelier first (Japanese's model
+ * reads Chinese too, told apart by kana); the trials stop at the first reading of its own
+ * script from DECISIVE.
+ */
+const TRIED: readonly Script[] = ["Jpan", "Cyrl", "Arab", "Kore", "Deva", "Grek", "Hebr", "Thai", "Latn"];
+/** A model reads its own script at 85-95; no model reads another's above 78, its share of own letters aside. */
+const DECISIVE = 85;
 
 /**
  * A reading with this share of its letters in its model's script counts as fully in it: a
@@ -48,9 +54,10 @@ export async function scriptOfSample(sample: GrayImage): Promise<ScriptTrial | u
     const model = await firstInstalled(script);
     if (model) await read(sample, script, model);
     else missing.push(script);
+    if (best && best.score >= DECISIVE) break;
   }
   // A page English doubts may stand on its head: the Thai model reads Latin upside down as Thai at 70.
-  await read(rotateGray(sample, 180), "Latn", "eng", true);
+  if (!best || best.score < DECISIVE) await read(rotateGray(sample, 180), "Latn", "eng", true);
   if (!best) return undefined;
   // Han without kana is Chinese, read by Chinese models.
   if (best.script === "Jpan" && kanaShare(best.text) < 0.1) {

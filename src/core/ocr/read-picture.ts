@@ -143,11 +143,17 @@ function unreadable(read: PictureReading, trial: ScriptTrial | undefined): Pictu
   return { ...read, unreadScripts: trial.missing };
 }
 
+/** English's doubted reading, or Chinese's when that is the more confident (each model scores its own script far above the other's). */
+async function orChinese(gray: GrayImage, dpi: number | undefined, english: UprightReading): Promise<UprightReading> {
+  const chinese = await recognizeUpright(gray, dpi, { languages: ["chi_sim"] });
+  return chinese.result.meanConfidence > english.result.meanConfidence ? chinese : english;
+}
+
 /** Today's reading of a page English doubts: PP-OCR (Chinese and English) when it is there, else Tesseract turned and in Chinese. */
 async function latinOrChinese(gray: GrayImage, dpi: number | undefined, english: UprightReading): Promise<PictureReading> {
   const paddle = paddleReader();
   const told = (reading: UprightReading): PictureReading => ({ ...reading, languages: [reading.result.language] });
-  if (!paddle) return told(await recognizeUpright(gray, dpi));
+  if (!paddle) return told(await orChinese(gray, dpi, english));
   const image = fitWithin(gray, MAX_OCR_PIXELS);
   let reading: PaddlePageReading;
   try {
@@ -155,7 +161,7 @@ async function latinOrChinese(gray: GrayImage, dpi: number | undefined, english:
   } catch (e) {
     // PP-OCR out of reach (its Worker or networks missing, a failed call) costs the page nothing: Tesseract reads it.
     console.warn(`PP-OCR failed, Tesseract reads the page: ${e instanceof Error ? e.message : String(e)}`);
-    return told(await recognizeUpright(gray, dpi));
+    return told(await orChinese(gray, dpi, english));
   }
   const paddled = { result: reading.result, turn: reading.turn, image: rotateGray(image, reading.turn), languages: reading.result.language === "eng" ? ["eng"] : [reading.result.language, "eng"] };
   const doubted = english.result.meanConfidence;
