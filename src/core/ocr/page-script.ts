@@ -18,6 +18,8 @@ import { shareInScript, kanaShare, hanForm } from "./scripts";
 const TRIED: readonly Script[] = ["Jpan", "Cyrl", "Arab", "Kore", "Deva", "Grek", "Hebr", "Thai", "Latn"];
 /** A model reads its own script at 85-95; no model reads another's above 78, its share of own letters aside. */
 const DECISIVE = 85;
+/** Below DECISIVE, the best script must lead the next by this much to be named (the Thai model reads Ukrainian at 75, Russian's at 72). */
+const SCRIPT_MARGIN = 5;
 
 /**
  * A reading with this share of its letters in its model's script counts as fully in it: a
@@ -39,62 +41,51 @@ export interface ScriptTrial {
   missing: Script[];
   /** The sample read best turned half round (in English): the page stands on its head. */
   upsideDown?: boolean;
+  /** No script read the sample decisively, and the best led the next by less than SCRIPT_MARGIN: no script is named. */
+  ambiguous?: boolean;
 }
 
 export async function scriptOfSample(sample: GrayImage): Promise<ScriptTrial | undefined> {
-  let best = undefined as ScriptTrial | undefined;
+  const bests = new Map<Script, ScriptTrial>();
   const missing: Script[] = [];
   const read = async (image: GrayImage, script: Script, model: OcrLanguage, turned?: boolean) => {
     const result = await recognize({ bytes: image.pgm, dpi: image.dpi, layout: "block" }, model);
     const text = result.words.map((w) => w.text).join(" ");
     const score = result.meanConfidence * Math.min(1, shareInScript(text, script) / MIXED_SCRIPT_SHARE);
-    if (!best || score > best.score) best = { script, model, score, text, missing, ...(turned ? { upsideDown: true } : {}) };
+    const key = turned ? ("Latn-upside-down" as Script) : script;
+    if (score > (bests.get(key)?.score ?? -1)) bests.set(key, { script, model, score, text, missing, ...(turned ? { upsideDown: true } : {}) });
+    return score;
   };
+  const decided = () => [...bests.values()].some((t) => t.score >= DECISIVE);
   for (const script of TRIED) {
-    const model = await firstInstalled(script);
-    if (model) await read(sample, script, model);
-    else missing.push(script);
-    if (best && best.score >= DECISIVE) break;
+    const models = await installedModels(script);
+    if (!models.length) missing.push(script);
+    // A script's languages each read the sample until one reads it decisively (Ukrainian's і, ї, є are not in Russian's model).
+    for (const model of models) if ((await read(sample, script, model)) >= DECISIVE) break;
+    if (decided()) break;
   }
   // A page English doubts may stand on its head: the Thai model reads Latin upside down as Thai at 70.
-  if (!best || best.score < DECISIVE) await read(rotateGray(sample, 180), "Latn", "eng", true);
-  if (!best) return undefined;
+  if (!decided()) await read(rotateGray(sample, 180), "Latn", "eng", true);
+  const [first, second] = [...bests.values()].sort((a, b) => b.score - a.score);
+  if (!first) return undefined;
+  let best = { ...first, missing, ...(first.score < DECISIVE && second && first.score - second.score < SCRIPT_MARGIN ? { ambiguous: true } : {}) };
   // Han without kana is Chinese, read by Chinese models.
   if (best.script === "Jpan" && kanaShare(best.text) < 0.1) {
     const script = hanForm(best.text);
     best = { ...best, script, model: script === "Hant" && (await hasModel("chi_tra")) ? "chi_tra" : "chi_sim" };
   }
-  return { ...best, missing };
+  return best;
 }
 
 /** Found once per isolate; a script found without a model is asked again next time (storage may have failed for a moment). */
-const installed = new Map<Script, OcrLanguage>();
+const installed = new Map<Script, OcrLanguage[]>();
 
-async function firstInstalled(script: Script): Promise<OcrLanguage | undefined> {
+/** A script's installed models, its languages in our order; Latin's English only (Latin languages are told by their words). */
+async function installedModels(script: Script): Promise<OcrLanguage[]> {
   if (!installed.has(script)) {
-    for (const l of LANGUAGES) {
-      if (l.script !== script || !(await hasModel(l.model))) continue;
-      installed.set(script, l.model);
-      break;
-    }
+    const models: OcrLanguage[] = [];
+    for (const l of LANGUAGES) if (l.script === script && (await hasModel(l.model))) models.push(l.model);
+    if (models.length) installed.set(script, script === "Latn" ? models.slice(0, 1) : models);
   }
-  return installed.get(script);
-}
-
-/**
- * The language of a script whose words did not tell it (Russian, Ukrainian and Bulgarian
- * share most little words): the sample read in each of the script's installed models, the
- * most confident kept (Ukrainian's і, ї, є are not in Russian's model, which reads them as
- * "!" and loses confidence).
- */
-export async function languageOfSample(sample: GrayImage, script: Script): Promise<OcrLanguage | undefined> {
-  const models: OcrLanguage[] = [];
-  for (const l of LANGUAGES) if (l.script === script && (await hasModel(l.model))) models.push(l.model);
-  if (models.length < 2) return models[0];
-  let best: { model: OcrLanguage; confidence: number } | undefined;
-  for (const model of models) {
-    const { meanConfidence } = await recognize({ bytes: sample.pgm, dpi: sample.dpi, layout: "block" }, model);
-    if (!best || meanConfidence > best.confidence) best = { model, confidence: meanConfidence };
-  }
-  return best?.model;
+  return installed.get(script) ?? [];
 }

@@ -21,7 +21,7 @@ import { hasModel, type OcrInput } from "./engine";
 import type { OcrLanguage, Script } from "./languages";
 import { sampleOfDoubtedLines } from "./line-sample";
 import { readTurned, recognizeUpright, standsOnEnd, type UprightReading } from "./orientation";
-import { languageOfSample, scriptOfSample, type ScriptTrial } from "./page-script";
+import { scriptOfSample, type ScriptTrial } from "./page-script";
 import { paddleReader, type PaddlePageReading } from "./paddle/reader";
 import { DOUBTFUL_CONFIDENCE } from "./recognize";
 import { withoutRules } from "./rulings";
@@ -67,28 +67,28 @@ export async function readPicture(gray: GrayImage, dpi: number | undefined, lang
   const paddle = paddleReader();
   // A page Tesseract finds set on end is read turned a quarter both ways first: on Latin print its reading stays the better.
   const english = await recognizeUpright(gray, dpi, { languages: ["eng"], upsideDown: !paddle });
-  const { words } = english.result;
-  const confident = english.result.meanConfidence >= DOUBTFUL_CONFIDENCE && !standsOnEnd(words);
-  // A page English reads with confidence may still hold lines of another script: its doubted
-  // words, those read as letters (not dot leaders, rules, specks or figures).
+  const confident = english.result.meanConfidence >= DOUBTFUL_CONFIDENCE && !standsOnEnd(english.result.words);
+  // A page English reads with confidence is read in the Latin language its words tell; it may
+  // still hold lines of another script: the words that reading doubts, read as letters (not
+  // dot leaders, rules, specks or figures).
+  const latin = confident ? await inItsLanguage(english, gray, dpi, "Latn", "eng") : undefined;
+  const words = (latin ?? english).result.words;
   const doubted = words.filter((w) => w.confidence < DOUBTED_WORD && readAsLetters(w.text));
-  if (confident && doubted.length < MIXED_SHARE * words.length) return inItsLanguage(english, gray, dpi, "Latn", "eng");
-  const sample = sampleOfDoubtedLines(english.image, confident ? doubted : words.filter((w) => readAsLetters(w.text)));
+  if (latin && doubted.length < MIXED_SHARE * words.length) return latin;
+  const sample = sampleOfDoubtedLines(english.image, latin ? doubted : words.filter((w) => readAsLetters(w.text)));
   const trial = sample ? await scriptOfSample(sample) : undefined;
-  // Beside English read with confidence, another script must be read as surely to be believed.
-  const found = trial && trial.score >= (confident ? SCRIPT_SURE : SCRIPT_FOUND) ? trial : undefined;
-  if (found && sample && found.script !== "Latn" && found.script !== "Hans" && found.script !== "Hant") {
-    // The script's language its sample reads best in (words tell it again from the whole page).
-    const language = (await languageOfSample(sample, found.script)) ?? found.model;
-    const model = confident || mixesLatin(words) ? `${language}+eng` : language;
+  // Beside a Latin language read with confidence, another script must be read as surely to be believed.
+  const found = trial && !trial.ambiguous && trial.score >= (latin ? SCRIPT_SURE : SCRIPT_FOUND) ? trial : undefined;
+  if (found && found.script !== "Latn" && found.script !== "Hans" && found.script !== "Hant") {
+    const model = latin ? `${found.model}+${latin.languages[0]}` : mixesLatin(words) ? `${found.model}+eng` : found.model;
     const reading = await inItsLayout(gray, dpi, model);
-    if (reading.result.meanConfidence > english.result.meanConfidence && readsInScript(reading.result.words, found.script)) return inItsLanguage(reading, gray, dpi, found.script, model);
+    const bar = (latin ?? english).result.meanConfidence;
+    if (reading.result.meanConfidence > bar && readsInScript(reading.result.words, found.script)) return inItsLanguage(reading, gray, dpi, found.script, model);
   }
-  if (confident && found?.script !== "Hans" && found?.script !== "Hant") return inItsLanguage(english, gray, dpi, "Latn", "eng");
+  if (latin && found?.script !== "Hans" && found?.script !== "Hant") return latin;
   const read = await latinOrChinese(gray, dpi, english);
   // A page read in English after all (a poor scan, a page of leaders and figures) may be in another Latin language.
-  const latin = read.languages.join() === "eng" ? await inItsLanguage(read, gray, dpi, "Latn", "eng") : read;
-  return unreadable(latin, trial);
+  return unreadable(read.languages.join() === "eng" ? await inItsLanguage(read, gray, dpi, "Latn", "eng") : read, trial);
 }
 
 /**
