@@ -44,7 +44,7 @@ export async function ocrLanguageRows(): Promise<[string, string, string][]> {
     for (const variant of VARIANTS) {
       const file = join(dir, `${language}-${variant}`);
       await read(new Uint8Array(readFileSync(file)), `${language}-${variant}`);
-      if (cliHas.has(language)) cers.cli.push(cer(texts[language], execFileSync("tesseract", [file, "stdout", "-l", language], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }), language));
+      if (language.split("+").every((l) => cliHas.has(l))) cers.cli.push(cer(texts[language], execFileSync("tesseract", [file, "stdout", "-l", language], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }), language));
     }
     await read(scanPdf(new Uint8Array(readFileSync(join(dir, `${language}-scan.jpg`)))), `${language}-scan.pdf`);
     all.docparse.push(cers.docparse);
@@ -73,7 +73,8 @@ function cer(truth: string, read: string, language: string): number {
 function installedModels(languages: string[]): Set<string> {
   const list = () => new Set(execFileSync("tesseract", ["--list-langs"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\n").slice(1).map((l) => l.trim()));
   let have = list();
-  const missing = languages.filter((l) => !have.has(l));
+  // A mixed page's models ("rus+eng") are its languages' own.
+  const missing = [...new Set(languages.flatMap((l) => l.split("+")))].filter((l) => !have.has(l));
   if (missing.length) {
     try {
       execFileSync("sh", ["-c", `apt-get install -y -qq ${missing.map(debianPackage).join(" ")} >/dev/null 2>&1`]);
