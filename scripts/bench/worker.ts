@@ -1,6 +1,6 @@
 // A Worker that runs the core on the PDF POSTed to it, for `npm run bench` inside workerd.
 // POST /parse -> parse + render; POST /convert?to=word&mode=flow -> parse + convert;
-// POST /draw -> parse with figures, vector figures drawn by PDFium (the renderer Worker's
+// POST /parse?languages=fr,ru -> OCR told the languages; POST /draw -> parse with figures, vector figures drawn by PDFium (the renderer Worker's
 // code, run here in one isolate to read its WASM memory).
 import { parseDocument } from "../../src/core/pipeline";
 import { renderParseResult } from "../../src/core/render/result";
@@ -11,19 +11,24 @@ import { loadPdfium, renderRegions } from "../../src/core/raster/pdfium";
 import pdfiumWasm from "../../src/core/raster/generated/pdfium.wasm";
 import { providePaddleReader } from "../../src/core/ocr/paddle/reader";
 import { taskOcrReader } from "../../src/tasks/ocr-reader";
+import { provideOcrModels } from "../../src/core/ocr/assets";
+import { r2OcrModels } from "../../src/tasks/ocr-models";
 import type { Env } from "../../src/env";
 import "../../src/native-zlib";
 
 const features = { ...DEFAULT_FEATURES, enable_title_level_recognition: true };
 
 export default {
-  async fetch(request: Request, env: Pick<Env, "OCR">): Promise<Response> {
+  async fetch(request: Request, env: Pick<Env, "OCR" | "BLOBS">): Promise<Response> {
     const url = new URL(request.url);
     providePaddleReader(taskOcrReader(env));
+    provideOcrModels(r2OcrModels(env.BLOBS));
     if (url.pathname === "/ocr-memory") return Response.json({ bound: Boolean(env.OCR), paddleWasmBytes: (await env.OCR?.memoryBytes()) ?? 0 });
     const bytes = new Uint8Array(await request.arrayBuffer());
     if (url.pathname === "/draw") return draw(bytes);
-    const doc = await parseDocument(bytes, "bench.pdf", { features });
+    // ?languages=fr,ru: OCR told the page's languages (their models fetched from R2 and loaded).
+    const languages = url.searchParams.get("languages")?.split(",");
+    const doc = await parseDocument(bytes, "bench.pdf", { features: languages ? { ...features, ocr_languages: languages } : features });
     if (url.pathname === "/convert") {
       const to = url.searchParams.get("to") === "ppt" ? "ppt" : "word";
       const mode = url.searchParams.get("mode") === "layout" ? "layout" : "flow";
