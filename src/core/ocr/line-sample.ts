@@ -7,7 +7,7 @@ import type { OcrWord } from "./tsv";
 
 /** Lines enough to judge a script by: a hundred letters or more. */
 const SAMPLE_LINES = 4;
-/** A line is cut at this many times its height (some 40 letters of most scripts): enough of it to judge, a small picture to read nine times. */
+/** A line is cut at this many times its height (some 40 letters of most scripts): enough of it to judge, a small picture to read in each script's models. */
 const MAX_LINE_LENGTH = 25;
 /** Lines of prose, not specks or a page number: at least this many words... */
 const MIN_WORDS = 3;
