@@ -9,6 +9,7 @@ import { fixtureFile } from "../helpers/corpus";
 import { MemoryImageStore } from "../../src/core/images/store";
 import { imageRulings, withoutRules } from "../../src/core/ocr/rulings";
 import { newGrayImage } from "../../src/core/images/gray";
+import { encodePng } from "../../src/core/images/png-encode";
 import { splitAtGaps } from "../../src/core/ocr/paddle/line-image";
 
 const options = { features: DEFAULT_FEATURES };
@@ -161,6 +162,19 @@ describe("scanned PDFs", () => {
     const doc = await parseDocument(await fixtureFile("pdf/full-page-photo.pdf"), "photo.pdf", { ...options, images: { sink: store } });
     expect(doc.pages[0].blocks.map((b) => [b.type, b.source])).toEqual([["image", "text-layer"]]);
     expect(store.images.size).toBe(1);
+    // No text read in it: said so, with no trust, rather than passing for an empty page.
+    expect(doc.pages[0].reading).toEqual({ source: "ocr", confidence: 0 });
+    expect(doc.warnings.map((w) => w.code)).toEqual(["no_text_read"]);
+  }, OCR_TIMEOUT);
+
+  it("says a picture file in which it reads no text has none, and trusts it not at all", async () => {
+    // A page of white with a few specks: ink, and no text.
+    const image = newGrayImage(850, 1100, 100);
+    image.pixels.fill(255);
+    for (let i = 0; i < 40; i++) image.pixels[(100 + i * 20) * 850 + 100 + i * 15] = 0;
+    const doc = await parseDocument(encodePng({ width: image.width, height: image.height, data: image.pixels, channels: 1 }), "specks.png", options);
+    expect(doc.pages[0].reading).toEqual({ source: "ocr", confidence: 0 });
+    expect(doc.warnings.map((w) => w.code)).toEqual(["no_text_read"]);
   }, OCR_TIMEOUT);
 
   it("reads each page of a mixed PDF its own way: the text layer where there is one, OCR where the page is a scan", async () => {

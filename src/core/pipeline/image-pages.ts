@@ -5,7 +5,7 @@ import type { FileType, Page, Warning } from "../model";
 import type { ParseOptions } from "../options";
 import { imagePageSizes, readImagePage } from "../backends/image/index";
 import { processPage } from "../processors/index";
-import { noteReading } from "./reading-confidence";
+import { noteNothingRead, noteReading } from "./reading-confidence";
 import { modelsOfCodes } from "../ocr/languages";
 import type { PagesPart } from "./part";
 
@@ -21,6 +21,7 @@ export async function imagePages(bytes: Uint8Array, fileName: string, fileType: 
       const read = await readImagePage(bytes, fileType, i, sizes[i], modelsOfCodes(options.features.ocr_languages));
       const page = processPage(i, read.runs);
       noteReading(page, "ocr", read.runs.runs, read.confidence, warnings, read.ocr);
+      if (!page.reading) noteNothingRead(page, warnings);
       for (const block of page.blocks) block.source = "ocr";
       pages.push(read.turned ? { ...page, turned: read.turned } : page);
     } catch (e) {

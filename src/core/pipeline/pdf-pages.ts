@@ -26,7 +26,7 @@ import { storePageImages, type PageImageContext } from "./pdf-page-images";
 import { describeBudget, describeFigures, type DescribeBudget } from "./describe";
 import { figureTextBudget, readFigureText } from "./figure-text";
 import { renderPendingRegions, type PendingRegion } from "./drawn-regions";
-import { coverageConfidence, noteReading } from "./reading-confidence";
+import { coverageConfidence, noteNothingRead, noteReading } from "./reading-confidence";
 import { heldBudget, type PagesPart } from "./part";
 import { modelsOfCodes } from "../ocr/languages";
 
@@ -54,7 +54,8 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
           const raw = await pdfPageRuns(page);
           // Conversions redraw the page: its text keeps its colours too.
           if (options.drawing) await colorRuns(page, raw.runs);
-          const read = await scannedPageRuns(page, raw, renderer && pageForOcr(renderer, i, raw), ocrLanguages);
+          const scan = await scannedPageRuns(page, raw, renderer && pageForOcr(renderer, i, raw), ocrLanguages);
+          const read = scan && "runs" in scan ? scan : undefined;
           const scanned = read?.runs;
           if (read?.fault) warnings.push({ page: i, code: "text_layer_unusable", message: `The text layer of page ${i + 1} is ${read.fault === "garbled" ? "garbled (glyph codes without their letters)" : "an implausible OCR layer"}: the page was read by OCR instead.` });
           const imageBytes = imageContext && !scanned ? await pageImagesOrWarn(page, raw, i, imageContext, warnings) : undefined;
@@ -66,6 +67,8 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
           const ocrLayer = !scanned && isOcrLayer(raw.runs);
           const coverage = ocrLayer ? await scanCoverage(page, raw) : undefined;
           noteReading(processed, scanned ? "ocr" : ocrLayer ? "ocr-layer" : "text-layer", text.runs, read?.confidence ?? coverageConfidence(coverage), warnings, read?.ocr);
+          // A picture of the page read as no text at all: said so, not passed off as an empty page.
+          if (scan && "nothingRead" in scan && !processed.reading) noteNothingRead(processed, warnings);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
           if (renderer && imageContext && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));

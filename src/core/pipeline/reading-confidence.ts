@@ -92,6 +92,16 @@ function languagesOf(text: string, models: readonly OcrLanguage[] | undefined): 
   return { ...(languages.length ? { languages: [...new Set(languages)] } : {}), ...(scripts.length ? { scripts } : {}) };
 }
 
+/**
+ * A page that is a picture in which OCR read no text (a photograph, or handwriting or type
+ * it cannot read) says so, with no trust in what little it holds, rather than passing for
+ * an empty page.
+ */
+export function noteNothingRead(page: Page, warnings: Warning[]): void {
+  page.reading = { source: "ocr", confidence: 0 };
+  warnings.push({ page: page.index, code: "no_text_read", message: `Page ${page.index + 1} is a picture in which OCR read no text (a photograph, or handwriting or type it cannot read): the page has no text.` });
+}
+
 /** A warning for a page read with low confidence, or none. */
 function lowConfidenceWarning(page: Page): Warning | undefined {
   const reading = page.reading;

@@ -48,12 +48,18 @@ export interface ScannedPage {
   ocr: OcrLanguages;
 }
 
+/** A page with no text layer whose page-sized picture OCR read no text in. */
+export interface NothingRead {
+  nothingRead: true;
+}
+
 /**
  * The page read by OCR: from its scan when it has no text layer, or when its text layer is
  * garbled or implausible (from the scan under it, else drawn by the renderer). Undefined
- * when its text layer stands, or OCR reads no better.
+ * when its text layer stands, or OCR reads no better; NothingRead when it has no text layer
+ * and OCR reads no text in its picture.
  */
-export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: PageRenderer, languages?: readonly OcrLanguage[]): Promise<ScannedPage | undefined> {
+export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: PageRenderer, languages?: readonly OcrLanguage[]): Promise<ScannedPage | NothingRead | undefined> {
   const chars = raw.runs.reduce((n, r) => n + r.text.replace(/\s/g, "").length, 0);
   const fault = chars >= MIN_TEXT_CHARS ? textLayerFault(raw.runs) : undefined;
   if (chars >= MIN_TEXT_CHARS && !fault) return undefined;
@@ -69,7 +75,7 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   // No text read with any confidence: a full-page photograph or drawing, a figure page
   // rather than a scan; the page is read as it is, its picture kept as a figure.
   // Words as a reader counts them: PP-OCR gives a line of Chinese as one "word".
-  if (wordCount(result.words.map((w) => w.text).join(" ")) < MIN_SCAN_WORDS || result.meanConfidence < MIN_SCAN_CONFIDENCE) return undefined;
+  if (wordCount(result.words.map((w) => w.text).join(" ")) < MIN_SCAN_WORDS || result.meanConfidence < MIN_SCAN_CONFIDENCE) return chars < MIN_TEXT_CHARS ? { nothingRead: true } : undefined;
   const width = turn % 180 ? viewport.height : viewport.width;
   const height = turn % 180 ? viewport.width : viewport.height;
   const [x0, y0, x1] = turnBox(bbox, turn, viewport.width, viewport.height);
