@@ -3,20 +3,21 @@
 // Latin letters with confidence 75 to 90; what it did not do is read kana or Thai).
 import type { Script } from "./languages";
 
-const BLOCKS: [Script | "Han" | "Kana", RegExp][] = [
-  ["Latn", /[A-Za-z\u00C0-\u024F\u1E00-\u1EFF]/],
-  ["Cyrl", /[\u0400-\u052F]/],
-  ["Grek", /[\u0370-\u03FF\u1F00-\u1FFF]/],
-  ["Arab", /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/],
-  ["Hebr", /[\u0590-\u05FF\uFB1D-\uFB4F]/],
-  ["Deva", /[\u0900-\u097F]/],
-  ["Thai", /[\u0E00-\u0E7F]/],
-  ["Kore", /[\uAC00-\uD7AF\u1100-\u11FF\u3130-\u318F]/],
-  ["Kana", /[\u3040-\u30FF\u31F0-\u31FF\uFF66-\uFF9F]/],
-  ["Han", /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/],
-];
-
-const LETTER = /[\p{L}\p{M}]/u;
+/** Each block's letters (letters and marks only), matched over a whole text at once: this runs on every page's text. */
+const BLOCKS: [Script | "Han" | "Kana", RegExp][] = (
+  [
+    ["Latn", "A-Za-z\\u00C0-\\u024F\\u1E00-\\u1EFF"],
+    ["Cyrl", "\\u0400-\\u052F"],
+    ["Grek", "\\u0370-\\u03FF\\u1F00-\\u1FFF"],
+    ["Arab", "\\u0600-\\u06FF\\u0750-\\u077F\\uFB50-\\uFDFF\\uFE70-\\uFEFF"],
+    ["Hebr", "\\u0590-\\u05FF\\uFB1D-\\uFB4F"],
+    ["Deva", "\\u0900-\\u097F"],
+    ["Thai", "\\u0E00-\\u0E7F"],
+    ["Kore", "\\uAC00-\\uD7AF\\u1100-\\u11FF\\u3130-\\u318F"],
+    ["Kana", "\\u3040-\\u30FF\\u31F0-\\u31FF\\uFF66-\\uFF9F"],
+    ["Han", "\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF"],
+  ] as const
+).map(([block, ranges]) => [block, new RegExp(`(?=[\\p{L}\\p{M}])[${ranges}]`, "gu")]);
 
 /**
  * The letters of a text counted per script block (Han and kana apart); digits, signs and
@@ -25,10 +26,9 @@ const LETTER = /[\p{L}\p{M}]/u;
  */
 export function scriptCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const ch of text) {
-    if (!LETTER.test(ch)) continue;
-    const block = BLOCKS.find(([, re]) => re.test(ch));
-    if (block) counts.set(block[0], (counts.get(block[0]) ?? 0) + 1);
+  for (const [block, letters] of BLOCKS) {
+    const n = text.match(letters)?.length ?? 0;
+    if (n) counts.set(block, n);
   }
   return counts;
 }
