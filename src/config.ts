@@ -19,6 +19,8 @@ const ConfigSchema = z.object({
   LEGACY_SUNSET: z.string().datetime({ offset: true }).catch("2026-12-31T23:59:59Z"),
   PUBLIC_BASE_URL: z.string().url().or(z.literal("")).catch(""),
   DNS_RESOLVER_URL: z.string().url().catch(DEFAULT_DNS_RESOLVER_URL),
+  /** "on": pages OCR could not read or doubted are transcribed by a Workers AI vision model (needs the AI binding; each page sent costs inference). */
+  VLM_TRANSCRIPTION: z.enum(["on", "off"]).catch("off"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -144,7 +144,7 @@ describe("the processor Worker", () => {
     const record = await submitQuietly(keyId);
     const begun = await taskStub(env, record.taskId).begin("parse", new Date());
     expect(begun.proceed).toBe(true);
-    const settings = { now: new Date().toISOString(), config: { PAGES_PER_PART: 10, TEXT_PAGES_PER_PART: 40, RESULT_TTL_SECONDS: 3600, PUBLIC_BASE_URL: "" } };
+    const settings = { now: new Date().toISOString(), config: { PAGES_PER_PART: 10, TEXT_PAGES_PER_PART: 40, RESULT_TTL_SECONDS: 3600, PUBLIC_BASE_URL: "", VLM_TRANSCRIPTION: "off" as const } };
     const task = (begun as { record: TaskRecord }).record;
     const done = await env.PROCESSOR!.compute(task, "parse", undefined, settings);
     expect(done).toEqual({ kind: "published", result: { resultKey: `tasks/${record.taskId}/result.json` } });

@@ -15,7 +15,7 @@ export type BlockType =
 /** Where a block sits on the page: body text, or furniture hidden unless asked for. */
 export type Layer = "body" | "header" | "footer" | "footnote";
 
-export type BlockSource = "text-layer" | "ocr" | "ooxml";
+export type BlockSource = "text-layer" | "ocr" | "ooxml" | "vlm";
 
 /** A run of text with one style, kept so converters can reproduce fonts and emphasis. */
 export interface Span {
@@ -156,8 +156,8 @@ export interface Block {
 
 /** What a page's text was read from, and how far it can be trusted (pipeline/reading-confidence.ts). */
 export interface PageReading {
-  /** The file's own text layer, an OCR layer another program laid over a scan, or our OCR. */
-  source: "text-layer" | "ocr-layer" | "ocr";
+  /** The file's own text layer, an OCR layer another program laid over a scan, our OCR, or a vision language model's transcription of the page. */
+  source: "text-layer" | "ocr-layer" | "ocr" | "vlm";
   /** 0..1. */
   confidence: number;
   /** The languages of its text, ISO 639-1 ("zh-Hans", "zh-Hant" for Chinese), most of it first: those OCR read it in, or those its words tell. */

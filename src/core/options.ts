@@ -1,6 +1,6 @@
 // Options the core understands. The API's form fields (feature_config, element_formats,
 // output_formats) are validated at the edge and turned into these.
-import type { ImageDescriber, ImageSink, RegionRenderer } from "./ports";
+import type { ImageDescriber, ImageSink, PageTranscriber, RegionRenderer } from "./ports";
 
 export interface FeatureConfig {
   enable_text_cross_page: boolean;
@@ -63,6 +63,11 @@ export interface ParseOptions {
    * drawn for OCR. Absent, vector figures' text stays text and such pages keep their text.
    */
   renderer?: RegionRenderer;
+  /**
+   * A vision language model that transcribes the pages OCR could not read or doubted (below
+   * LOW_CONFIDENCE). Absent, such pages keep what OCR read, with their warnings.
+   */
+  transcriber?: PageTranscriber;
 }
 
 export interface ImageOptions {

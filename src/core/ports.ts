@@ -42,3 +42,15 @@ export interface ImageDescriber {
   readonly model: string;
   describe(image: Uint8Array, mime: string, context: { captions: string[] }): Promise<string>;
 }
+
+/**
+ * A vision language model transcribing a picture of a whole page to Markdown, for pages OCR
+ * could not read or read with low confidence (the Worker's calls Workers AI when the operator
+ * turned it on: src/tasks/page-transcription.ts). It may misread, and it may invent.
+ */
+export interface PageTranscriber {
+  /** Name of the model, reported with each page it transcribed. */
+  readonly model: string;
+  /** The page's Markdown; `languages` are those OCR thought the page was in, when it could tell. */
+  transcribe(picture: Uint8Array, mime: string, context: { languages?: string[] }): Promise<string>;
+}

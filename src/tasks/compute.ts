@@ -23,6 +23,7 @@ import { provideOcrModels } from "../core/ocr/assets";
 import { r2OcrModels } from "./ocr-models";
 import { R2ImageStore, taskImageAccess } from "./images";
 import { workersAiDescriber } from "./image-understanding";
+import { workersAiTranscriber } from "./page-transcription";
 import { partRanges, type Stage, type TaskError, type TaskRecord, type TaskResultPointers } from "./record";
 import type { ComputeSettings, StageResult } from "./stage-rpc";
 
@@ -30,8 +31,8 @@ import type { ComputeSettings, StageResult } from "./stage-rpc";
 export type ComputeEnv = Pick<Env, "BLOBS" | "RENDERER" | "OCR" | "AI" | "SIGNING_SECRET">;
 
 export function computeSettings(config: Config, now: Date): ComputeSettings {
-  const { PAGES_PER_PART, TEXT_PAGES_PER_PART, RESULT_TTL_SECONDS, PUBLIC_BASE_URL } = config;
-  return { now: now.toISOString(), config: { PAGES_PER_PART, TEXT_PAGES_PER_PART, RESULT_TTL_SECONDS, PUBLIC_BASE_URL } };
+  const { PAGES_PER_PART, TEXT_PAGES_PER_PART, RESULT_TTL_SECONDS, PUBLIC_BASE_URL, VLM_TRANSCRIPTION } = config;
+  return { now: now.toISOString(), config: { PAGES_PER_PART, TEXT_PAGES_PER_PART, RESULT_TTL_SECONDS, PUBLIC_BASE_URL, VLM_TRANSCRIPTION } };
 }
 
 /** Runs one stage of a task; failures of the document are answered, passing ones (storage, a dead renderer) thrown to be retried. */
@@ -42,7 +43,7 @@ export async function computeStage(env: ComputeEnv, record: TaskRecord, stage: S
   try {
     switch (stage) {
       case "parse": return await parseStage(env, record, settings);
-      case "pages": return await pagesStage(env, record, range);
+      case "pages": return await pagesStage(env, record, range, settings);
       case "finish": return await finishStage(env, record, settings);
       case "convert": return await convertStage(env, record);
     }
@@ -68,7 +69,7 @@ async function parseStage(env: ComputeEnv, record: TaskRecord, settings: Compute
     await putJson(env.BLOBS, blobKeys.document(record.taskId), doc);
     return { kind: "document-stored" };
   }
-  const parseOptions = parseOptionsOf(env, record);
+  const parseOptions = parseOptionsOf(env, record, settings);
   const size = settings.config.PAGES_PER_PART;
   if (record.pageNum <= size || !isPagedType(record.fileType as FileType)) {
     return publish(env, record, await parseDocument(bytes, record.fileName, parseOptions), settings);
@@ -78,16 +79,16 @@ async function parseStage(env: ComputeEnv, record: TaskRecord, settings: Compute
   // The first part tells whether it is a scan: OCR runs about a second a page, so a scan's
   // parts are as small as the first; a text layer reads tens of pages a second.
   const first = await parsePages(bytes, record.fileName, { ...parseOptions, pageRange: [0, size] });
-  const scanned = first.pages.some((p) => p.blocks.some((b) => b.source === "ocr"));
+  const scanned = first.pages.some((p) => p.blocks.some((b) => b.source === "ocr" || b.source === "vlm"));
   await putJson(env.BLOBS, blobKeys.part(record.taskId, 0), first);
   return { kind: "first-part-stored", size: scanned ? size : settings.config.TEXT_PAGES_PER_PART, first: size };
 }
 
 /** One part of a long document: its pages read and stored. */
-async function pagesStage(env: ComputeEnv, record: TaskRecord, range: number[] | undefined): Promise<StageResult> {
+async function pagesStage(env: ComputeEnv, record: TaskRecord, range: number[] | undefined, settings: ComputeSettings): Promise<StageResult> {
   if (!range || !record.parts) throw new Error(`task ${record.taskId}: a pages message without a planned part`);
   const bytes = await loadInput(env, record);
-  const part = await parsePages(bytes, record.fileName, { ...parseOptionsOf(env, record), pageRange: [range[0], range[1]] });
+  const part = await parsePages(bytes, record.fileName, { ...parseOptionsOf(env, record, settings), pageRange: [range[0], range[1]] });
   await putJson(env.BLOBS, blobKeys.part(record.taskId, range[0]), part);
   return { kind: "part-stored" };
 }
@@ -112,14 +113,15 @@ async function finishStage(env: ComputeEnv, record: TaskRecord, settings: Comput
   return publish(env, record, finishDocument(parts, record.parseOptions!.features), settings);
 }
 
-/** The parse options of a task: its features, and images to R2 page by page (none with `image: none`, nor the drawing read for them). */
-function parseOptionsOf(env: ComputeEnv, record: TaskRecord): ParseOptions {
+/** The parse options of a task: its features, images to R2 page by page (none with `image: none`, nor the drawing read for them), and the page transcriber when the operator turned it on. */
+function parseOptionsOf(env: ComputeEnv, record: TaskRecord, settings: ComputeSettings): ParseOptions {
   const options = record.parseOptions!;
   const store = new R2ImageStore(env.BLOBS, record.taskId);
   const renderer = taskRenderer(env, blobKeys.input(record.taskId));
   const tableImages = options.elementFormats.table === "image";
   const images = options.elementFormats.image === "none" ? undefined : { sink: store, describer: workersAiDescriber(env.AI), tableImages };
-  return { features: options.features, images, renderer, heldBudgetBytes: MAX_HELD_PAGES_JSON_BYTES };
+  const transcriber = workersAiTranscriber(env.AI, settings.config.VLM_TRANSCRIPTION === "on");
+  return { features: options.features, images, renderer, transcriber, heldBudgetBytes: MAX_HELD_PAGES_JSON_BYTES };
 }
 
 /** A parsed document rendered per the task's options and stored. */

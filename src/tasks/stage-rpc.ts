@@ -7,7 +7,7 @@ import type { Stage, TaskError, TaskRecord, TaskResultPointers } from "./record"
 /** What it needs of the task's moment and the main Worker's configuration, passed with each call so the two Workers never disagree. */
 export interface ComputeSettings {
   now: string;
-  config: Pick<Config, "PAGES_PER_PART" | "TEXT_PAGES_PER_PART" | "RESULT_TTL_SECONDS" | "PUBLIC_BASE_URL">;
+  config: Pick<Config, "PAGES_PER_PART" | "TEXT_PAGES_PER_PART" | "RESULT_TTL_SECONDS" | "PUBLIC_BASE_URL" | "VLM_TRANSCRIPTION">;
 }
 
 export type StageResult =

@@ -90,7 +90,7 @@ export const Page = z.strictObject({
   page_size: z.strictObject({ h: z.number(), w: z.number() }),
   merge_content_from_pre_page: z.boolean(),
   turned: z.number().optional().meta({ description: "Degrees clockwise the page was turned to read it upright; page_size and bboxes are of the turned page." }),
-  text_source: z.enum(["text_layer", "ocr_layer", "ocr"]).optional(),
+  text_source: z.enum(["text_layer", "ocr_layer", "ocr", "vlm"]).optional(),
   confidence: z.number().optional().meta({ description: "How far the page's text can be trusted, 0..1." }),
   languages: z.array(z.string()).optional().meta({ description: "The languages of the page's text (ISO 639-1; `zh-Hans`, `zh-Hant`), most of it first: those OCR read it in, or those its words tell." }),
   scripts: z.array(z.string()).optional().meta({ description: "The scripts of the page's text (ISO 15924: `Latn`, `Cyrl`, `Jpan`...), most letters first." }),

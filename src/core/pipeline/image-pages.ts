@@ -3,9 +3,10 @@
 import { CoreError } from "../errors";
 import type { FileType, Page, Warning } from "../model";
 import type { ParseOptions } from "../options";
-import { imagePageSizes, readImagePage } from "../backends/image/index";
+import { imagePagePicture, imagePageSizes, readImagePage } from "../backends/image/index";
 import { processPage } from "../processors/index";
 import { noteNothingRead, noteReading } from "./reading-confidence";
+import { transcribeDoubtedPage } from "./transcribe";
 import { modelsOfCodes } from "../ocr/languages";
 import type { PagesPart } from "./part";
 
@@ -23,6 +24,7 @@ export async function imagePages(bytes: Uint8Array, fileName: string, fileType: 
       noteReading(page, "ocr", read.runs.runs, read.confidence, warnings, read.ocr);
       if (!page.reading) noteNothingRead(page, warnings);
       for (const block of page.blocks) block.source = "ocr";
+      await transcribeDoubtedPage(page, async () => imagePagePicture(bytes, fileType, i, sizes[i]), options.transcriber, warnings);
       pages.push(read.turned ? { ...page, turned: read.turned } : page);
     } catch (e) {
       // A damaged page of a multi-page scan costs that page; a single picture that cannot be read is an error.

@@ -27,6 +27,7 @@ import { describeBudget, describeFigures, type DescribeBudget } from "./describe
 import { figureTextBudget, readFigureText } from "./figure-text";
 import { renderPendingRegions, type PendingRegion } from "./drawn-regions";
 import { coverageConfidence, noteNothingRead, noteReading } from "./reading-confidence";
+import { transcribeDoubtedPage, type PagePicture } from "./transcribe";
 import { heldBudget, type PagesPart } from "./part";
 import { modelsOfCodes } from "../ocr/languages";
 
@@ -71,6 +72,7 @@ export async function pdfPages(bytes: Uint8Array, fileName: string, options: Par
           if (scan && "nothingRead" in scan && !processed.reading) noteNothingRead(processed, warnings);
           if (scanned) for (const block of processed.blocks) block.source = "ocr";
           else if (options.drawing) processed.drawing = await pageDrawing(page, raw.rotation);
+          if (renderer) await transcribeDoubtedPage(processed, () => pagePicture(renderer, i, raw), options.transcriber, warnings);
           if (renderer && imageContext && !scanned) pending.push(...regionsToDraw(processed, raw.turned ?? 0, options.images?.tableImages ?? false));
           if (imageBytes && options.features.enable_image_understanding) await describeFigures(processed.blocks, imageBytes, options.images?.describer, describe);
           if (imageBytes && options.features.enable_image_ocr) await readFigureText(processed.blocks, imageBytes, figureText);
@@ -121,6 +123,15 @@ const OCR_RENDER_DPI = 200;
 function pageForOcr(renderer: RegionRenderer, index: number, raw: PageRuns): PageRenderer {
   const draw = regionForOcr(renderer, index, raw);
   return () => draw([0, 0, raw.width, raw.height], OCR_RENDER_DPI);
+}
+
+/** Resolution a page is drawn at for a vision model (which sees about 2 megapixels: a letter page at 150 dpi). */
+const TRANSCRIPTION_DPI = 150;
+
+/** The whole page in colour, in its frame as read, for a vision model to transcribe. */
+async function pagePicture(renderer: RegionRenderer, index: number, raw: PageRuns): Promise<PagePicture | undefined> {
+  const [drawn] = await renderer.render([{ page: index, bbox: [0, 0, raw.width, raw.height], turn: raw.turned ?? 0, dpi: TRANSCRIPTION_DPI }]);
+  return drawn ? { bytes: drawn.png, mime: "image/png" } : undefined;
 }
 
 /** A region of the page, in its frame as read, drawn in gray by the renderer for OCR. */

@@ -34,8 +34,8 @@ export interface WirePage {
   merge_content_from_pre_page: boolean;
   /** Degrees clockwise the page was turned to read its sideways text upright; page_size and bboxes are of the turned page. */
   turned?: number;
-  /** What the page's text was read from: the file's text layer, an OCR layer laid over a scan, or our OCR (absent for pages with next to no text). */
-  text_source?: "text_layer" | "ocr_layer" | "ocr";
+  /** What the page's text was read from: the file's text layer, an OCR layer laid over a scan, our OCR, or a vision language model's transcription (absent for pages with next to no text). */
+  text_source?: "text_layer" | "ocr_layer" | "ocr" | "vlm";
   /** How far the page's text can be trusted, 0..1 (a `low_confidence` warning below 0.6). */
   confidence?: number;
   /** The languages of the page's text (ISO 639-1; "zh-Hans", "zh-Hant"), most of it first: those OCR read it in, or those its words tell. */

@@ -11,6 +11,8 @@ import { ocrRuns } from "../../ocr/runs";
 import { imageRulings } from "../../ocr/rulings";
 import { pointsPerPixel } from "../../ocr/resolution";
 import { decodePage, type PageImage } from "../../images/decode";
+import { fitWithin } from "../../images/gray";
+import { encodePng } from "../../images/png-encode";
 import { probeImage, type ImageSize } from "../../images/probe";
 
 export const IMAGE_TYPES: readonly FileType[] = [".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".gif"];
@@ -57,4 +59,20 @@ export async function readImagePage(bytes: Uint8Array, fileType: FileType, index
 async function readEncoded(image: PageImage, dpi: number | undefined, languages: readonly OcrLanguage[] | undefined) {
   const result = await recognizePage({ bytes: image.bytes, dpi }, languages && [languages.join("+")]);
   return { result, turn: 0, image, languages: languages ? [...languages] : [result.language] };
+}
+
+/** Image types a vision model takes as they come, and their MIME types. */
+const SENT_AS_IS: Partial<Record<FileType, string>> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp" };
+/** Past these, a picture is sent smaller: a model sees a page at about 2 megapixels, and the request carries it base64-encoded. */
+const MAX_SENT_BYTES = 3 * 1024 * 1024;
+const MAX_SENT_PIXELS = 4_000_000;
+
+/** Page `index` of an image file as a picture to send a vision model: the file itself when it can be, else the page in gray as a PNG of at most MAX_SENT_PIXELS. */
+export function imagePagePicture(bytes: Uint8Array, fileType: FileType, index: number, size: ImageSize): { bytes: Uint8Array; mime: string } | undefined {
+  const mime = SENT_AS_IS[fileType];
+  if (mime && bytes.length <= MAX_SENT_BYTES && size.width * size.height <= MAX_SENT_PIXELS) return { bytes, mime };
+  const gray = decodePage(bytes, fileType, index, size).gray;
+  if (!gray) return undefined;
+  const fitted = fitWithin(gray, MAX_SENT_PIXELS);
+  return { bytes: encodePng({ width: fitted.width, height: fitted.height, data: fitted.pixels, channels: 1 }), mime: "image/png" };
 }
