@@ -1,8 +1,8 @@
 // `tsx scripts/eval/one-set.ts pdf-parse-bench`: one fact set of npm run eval alone, for quick turns on it
-// (`real-world` and `real-world-2` are the project's own sets in test/fixtures).
+// (`real-world`, `real-world-2`, `real-world-3` and `real-docs` are the project's own sets in test/fixtures).
 import { resolve } from "node:path";
 import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
-import { factSetRows } from "./fact-sets";
+import { factSetRows, factSetRowsAt } from "./fact-sets";
 import { realWorldRows } from "./real-world";
 
 useWasmFromDisk();
@@ -10,5 +10,10 @@ const root = resolve(import.meta.dirname, "../..");
 const set = process.argv[2] ?? "pdf-parse-bench";
 const scorer = resolve(root, "../shared/tools/score-facts/score-facts.mjs");
 const out = resolve(root, ".out/eval", set);
-const rows = set.startsWith("real-world") ? await realWorldRows(resolve(root, "test/fixtures", set), out, scorer, set) : await factSetRows(resolve(root, "../shared/corpus"), set, out, scorer);
+const fixtures = resolve(root, "test/fixtures", set);
+const rows = set.startsWith("real-world")
+  ? await realWorldRows(fixtures, out, scorer, set)
+  : set === "real-docs"
+    ? await factSetRowsAt(fixtures, set, out, scorer, true)
+    : await factSetRows(resolve(root, "../shared/corpus"), set, out, scorer);
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
