@@ -8,8 +8,14 @@ import type { Block, Page } from "../model";
 import { lineFontSize } from "./lines";
 import { isVertical } from "../geometry";
 
-/** Share of the page height at the top and at the bottom where heads and feet stand. */
+/** Share of the page height at the top and at the bottom where heads and feet stand... */
 const EDGE_BAND = 0.12;
+/**
+ * ...or this share beyond where the page's print begins or ends, on pages with deep margins
+ * (a journal's banner under a wide top margin), up to MAX_MARGIN of the page from its edge.
+ */
+const EDGE_REACH = 0.06;
+const MAX_MARGIN = 0.2;
 /** A head or foot line is short... */
 const MAX_CHARS = 200;
 /** ...one or two lines... */
@@ -47,15 +53,30 @@ const FURNITURE_WORDING = [
   /\bconfidential\b|\bfor\s+internal\s+use\b|\bdo\s+not\s+(distribute|copy|cite)\b/i,
   /^printed\b/i,
   /\b(vol\.?|volume)\s*\d+|\b\d+\s*\(\d{4}\)\s*\d+\s*[-–]\s*\d+\b|\bpp\.\s*\d+\s*[-–]\s*\d+\b|\bissue\s+\d+\b/i,
+  // A citation line: numbers about a year in parentheses ("MNRAS 000, 1–10 (2020)", "Electron. Commun. Probab. 0 (2020), article no. 0"), a serial's numbers.
+  /\d[\d\s,–-]*\((?:[^)]*\s)?(1[89]|20)\d\d\)|\((1[89]|20)\d\d\)\s*,?\s*\d|\bIS[SB]N[\s:-]*\d|\barticle\s+(no\.|number|id)\s*\S/i,
+  /\bproceedings\s+of\b|\b(advance\s+access|published\s+online|available\s+online|first\s+published)\b/i,
+  // A version, a release or a revision, and a build's identifiers.
+  /\b(version|release|revision|rev\.|draft)\s*v?\d+(\.\d+)*|\bv\d+\.\d+/i,
 ];
+/**
+ * A date or a time, as headers and feet stamp them: 2015-11-20, 20.11.2015, 20/11/2015,
+ * "17 June 2021", "June 3, 2018", "24 Sep 2004", "15:29". Month names of the Latin-script
+ * languages most documents are in; numeric dates hold in any script.
+ */
+const MONTH = "jan(uary|vier|uar|eiro|naio)?|feb(ruary|rero|braio|ruar)?|f[ée]v(rier|ereiro)?|mar(ch|s|zo|ço|zec)?|m[äa]rz|apr(il|ile)?|avr(il)?|abr(il)?|may(o)?|mai|maggio|maio|june?|juin|juni|junio|giugno|junho|july?|juil(let)?|juli|julio|luglio|julho|aug(ust)?|ao[uû]t|agosto|sep(t(ember|iembre|embre)?)?|set(embro|tembre)?|oct(ober|obre)?|okt(ober)?|ott(obre)?|out(ubro)?|nov(ember|embre|iembre|embro)?|dec(ember)?|d[ée]c(embre)?|dez(ember|embro)?|dic(iembre|embre)?|gennaio|enero|octubre|januari|februari|maart|mei|augustus";
+const DATE = new RegExp(`\\b(1[89]|20)\\d\\d-[01]?\\d-[0-3]?\\d\\b|\\b[0-3]?\\d[./][01]?\\d[./](1[89]|20)\\d\\d\\b|\\b[0-3]?\\d\\.?\\s+(${MONTH})\\.?\\s+(1[89]|20)\\d\\d\\b|\\b(${MONTH})\\.?\\s+[0-3]?\\d(st|nd|rd|th)?,?\\s+(1[89]|20)\\d\\d\\b|\\b[0-2]?\\d:[0-5]\\d\\b`, "i");
+/** Parts of a banner or a running head set apart by bars, bullets or middle dots ("IJDC | General Article", "[git] • Branch: CTAN"). */
+const SEPARATED_PARTS = /\S\s+[|•·]\s+\S/;
 /** A page number alone: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "xii". */
 export const PAGE_NUMBER = /^(page\s*)?[-–—~]?\s*\d{1,4}\s*[-–—~]?(\s*(of|\/)\s*\d{1,4})?$|^[ivxlcdm]{1,6}$/i;
 /** A notice has words (numbers up a margin are a chart's axis or line numbers). */
 const WORDY = /\p{L}{3,}.*\s.*\p{L}{3,}/u;
 /** A line ending in a colon, or a figure's or table's label, leads into what follows it. */
 const INTRODUCES = /:$|^(fig(ure)?|table|chart|exhibit|plate|map)\.?\s*[\dIVX]/i;
-/** A footnote opens with its mark and its text: never a foot line however it is worded. */
+/** A footnote opens with its mark and its text: never a foot line however it is worded (a date's day is no mark). */
 const NOTE_OPENING = /^\s*(\d{1,3}|[*†‡§¶])\s*\p{L}/u;
+const opensWithDate = (t: string) => DATE.test(t) && DATE.exec(t)!.index === 0;
 
 /** The page's furniture found from the page alone; `bodySize` is the document's body font size. */
 export function pageFurniture(page: Page, bodySize: number): Block[] {
@@ -66,7 +87,10 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
   const found = page.blocks.filter((b) => !b.hidden && isVertical(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right));
   const level = page.blocks.filter((b) => !b.hidden && !isVertical(b));
   const rows = rowsOf(level);
-  found.push(...edgeRows(rows, page, bodySize, "top"), ...edgeRows(rows, page, bodySize, "bottom"));
+  const feet = edgeRows(rows, page, bodySize, "bottom");
+  // A page numbered at its foot has its running head, if any, at the top.
+  const numberedFoot = feet.some((b) => PAGE_NUMBER.test(b.text.trim()));
+  found.push(...edgeRows(rows, page, bodySize, "top", numberedFoot), ...feet);
   found.push(...level.filter((b) => !found.includes(b) && isBoilerplate(b, level, page, bodySize)));
   return found;
 }
@@ -87,12 +111,16 @@ function isBoilerplate(b: Block, blocks: Block[], page: Page, bodySize: number):
  * gap goes as a whole (a head of two lines, a foot with a file path under its page count);
  * otherwise rows go one by one from the edge inwards while they say what they are.
  */
-function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "bottom"): Block[] {
+function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "bottom", numberedFoot = false): Block[] {
   const rows = edge === "top" ? pageRows : [...pageRows].sort((p, q) => q.bottom - p.bottom);
+  if (!rows.length) return [];
+  // The band: from the page's edge, or from where its print begins on a page with a deep margin.
+  const margin = Math.min(MAX_MARGIN * page.height, edge === "top" ? rows[0].top : page.height - rows[0].bottom);
+  const reach = Math.max(EDGE_BAND * page.height, margin + EDGE_REACH * page.height);
   // The edge's lines: rows in the band of short lines no larger than the body, from the edge in.
   const lines: Row[] = [];
   for (const row of rows) {
-    const inBand = edge === "top" ? row.bottom <= page.height * EDGE_BAND : row.top >= page.height * (1 - EDGE_BAND);
+    const inBand = edge === "top" ? row.bottom <= reach : row.top >= page.height - reach;
     if (!inBand || !row.blocks.every((b) => edgeLine(b, bodySize))) break;
     lines.push(row);
   }
@@ -103,43 +131,63 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
   if (last >= 0 && last < MAX_GROUP_ROWS) {
     const group = lines.slice(0, last + 1);
     // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
-    const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge)) + 1);
-    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize)) return group.flatMap((r) => r.blocks);
+    const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize)) + 1);
+    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, numberedFoot)) return group.flatMap((r) => r.blocks);
     if (edge === "bottom" && foot.length && !foot.some(opensNote)) return foot.flatMap((r) => r.blocks);
   }
   const found: Block[] = [];
   for (const row of lines) {
-    if (!saysFurniture(row, edge)) break;
+    if (!saysFurniture(row, edge, bodySize)) break;
     found.push(...row.blocks);
   }
   return found;
 }
 
+/**
+ * A block worded as headers and feet are: a notice, a citation, a version, parts set apart by
+ * bars or bullets, or a date in small type (a title page's date, in the title's type, is the
+ * document's).
+ */
+const saysFurnitureWording = (b: Block, bodySize: number) => {
+  const t = b.text.trim();
+  return FURNITURE_WORDING.some((w) => w.test(t)) || SEPARATED_PARTS.test(t) || (DATE.test(t) && maxSize(b) <= bodySize * SMALL_RATIO);
+};
+
 /** A row whose wording or page number says it is furniture (and, at the foot, that opens no footnote). */
-function saysFurniture(row: Row, edge: "top" | "bottom"): boolean {
-  const texts = row.blocks.map((b) => b.text.trim());
+function saysFurniture(row: Row, edge: "top" | "bottom", bodySize: number): boolean {
   if (edge === "bottom" && opensNote(row)) return false;
   // A page number standing on its own, with whatever shares its line.
-  return texts.some((t) => PAGE_NUMBER.test(t) || FURNITURE_WORDING.some((w) => w.test(t)));
+  return row.blocks.some((b) => PAGE_NUMBER.test(b.text.trim()) || saysFurnitureWording(b, bodySize));
 }
 
 /** A row opening a footnote ("1 See ...", "* Corresponding author"). */
-const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.trim()) && !PAGE_NUMBER.test(b.text.trim()));
+const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.trim()) && !PAGE_NUMBER.test(b.text.trim()) && !opensWithDate(b.text.trim()));
 
 /**
  * Lines at the top set off from the text by a gap, `next` the text's first row: a head
  * when a page number is among them (a letter's second page: addressee, page, date), or
  * when every line is a head's: saying so, split between the margins ("Journal ... |
  * Harbour et al."), or in small type over the text (not a label over a picture, nor a line
- * that introduces what follows). At the foot, position and size alone cannot tell a foot
- * line from a footnote, so only lines that say what they are, and those beyond them, go.
+ * that introduces what follows). One line in the body's roman type is a head too when it
+ * carries its page number at an end ("16 a tufte-style book", "Chapter 2 17"), or when the
+ * page is numbered at its foot ("How to use bzip2" over a page ending "7"): a heading at the
+ * top of a page is set apart by weight or size. At the foot, position and size alone cannot
+ * tell a foot line from a footnote, so only lines that say what they are, and those beyond
+ * them, go.
  */
-function isHeadGroup(group: Row[], next: Row, bodySize: number): boolean {
+function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: boolean): boolean {
   if (group.some((row) => row.blocks.some((b) => PAGE_NUMBER.test(b.text.trim())))) return true;
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list");
-  const small = (row: Row) => row.blocks.every((b) => (b.lines?.length ?? 1) === 1 && maxSize(b) <= bodySize * SMALL_RATIO && !INTRODUCES.test(b.text.trim()));
-  return group.every((row) => saysFurniture(row, "top") || splitBetweenMargins(row) || (small(row) && overText));
+  const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
+  const small = (row: Row) => row.blocks.every((b) => oneLine(b) && maxSize(b) <= bodySize * SMALL_RATIO);
+  const plainHead = (row: Row) => group.length === 1 && row.blocks.length === 1 && oneLine(row.blocks[0]) && !hasBold(row.blocks[0]) && maxSize(row.blocks[0]) <= bodySize * MAX_SIZE_RATIO && (numberedFoot || FOLIO_AT_END.test(row.blocks[0].text.trim()));
+  return group.every((row) => saysFurniture(row, "top", bodySize) || splitBetweenMargins(row) || (small(row) && overText) || (plainHead(row) && overText));
 }
+
+/** A running head's page number at one end of its line, arabic or roman ("16 a tufte-style book", "Preface xi"). */
+const FOLIO_AT_END = /^(\d{1,4}|[ivxlc]{1,6})\s+\p{L}|\p{L}[\p{L}.,)]*\s+(\d{1,4}|[ivxlc]{1,6})$/iu;
+
+const hasBold = (b: Block) => (b.lines ?? []).some((l) => l.spans.some((s) => s.bold && s.text.trim()));
 
 /** Pieces of a line flush with its two ends and a wide gap between them. */
 function splitBetweenMargins(row: Row): boolean {
