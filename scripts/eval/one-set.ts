@@ -1,5 +1,5 @@
 // `tsx scripts/eval/one-set.ts pdf-parse-bench`: one fact set of npm run eval alone, for quick turns on it
-// (`real-world`, `real-world-2`, `real-world-3` and `real-docs` are the project's own sets in test/fixtures).
+// (`real-world`, `real-world-2`, `real-world-3`, `real-docs` and `real-docs-2` are the project's own sets in test/fixtures).
 import { resolve } from "node:path";
 import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 import { factSetRows, factSetRowsAt } from "./fact-sets";
@@ -13,7 +13,7 @@ const out = resolve(root, ".out/eval", set);
 const fixtures = resolve(root, "test/fixtures", set);
 const rows = set.startsWith("real-world")
   ? await realWorldRows(fixtures, out, scorer, set)
-  : set === "real-docs"
+  : set.startsWith("real-docs")
     ? await factSetRowsAt(fixtures, set, out, scorer, true)
     : await factSetRows(resolve(root, "../shared/corpus"), set, out, scorer);
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
