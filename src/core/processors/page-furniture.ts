@@ -11,8 +11,8 @@ import { isVertical } from "../geometry";
 /** Share of the page height at the top and at the bottom where heads and feet stand... */
 const EDGE_BAND = 0.12;
 /**
- * ...or this share beyond where the page's print begins or ends, on pages with deep margins
- * (a journal's banner under a wide top margin), up to MAX_MARGIN of the page from its edge.
+ * ...or at the top this share beyond where the page's print begins, on pages with a deep
+ * margin (a journal's banner under a wide top margin), up to MAX_MARGIN of the page down.
  */
 const EDGE_REACH = 0.06;
 const MAX_MARGIN = 0.2;
@@ -53,10 +53,17 @@ const FURNITURE_WORDING = [
   /\bconfidential\b|\bfor\s+internal\s+use\b|\bdo\s+not\s+(distribute|copy|cite)\b/i,
   /^printed\b/i,
   /\b(vol\.?|volume)\s*\d+|\b\d+\s*\(\d{4}\)\s*\d+\s*[-–]\s*\d+\b|\bpp\.\s*\d+\s*[-–]\s*\d+\b|\bissue\s+\d+\b/i,
-  // A citation line: numbers about a year in parentheses ("MNRAS 000, 1–10 (2020)", "Electron. Commun. Probab. 0 (2020), article no. 0"), a serial's numbers.
+];
+/**
+ * Wording of heads, feet and banners that body text may also hold (the last reference of a
+ * bibliography cites a year, a list's line names a version): it says furniture only of lines
+ * set off from the text by a gap. A citation line, numbers about a year in parentheses
+ * ("MNRAS 000, 1–10 (2020)", "Electron. Commun. Probab. 0 (2020), article no. 0"); a serial's
+ * numbers; a proceedings' banner; a version, a release or a revision.
+ */
+const SET_OFF_WORDING = [
   /\d[\d\s,–-]*\((?:[^)]*\s)?(1[89]|20)\d\d\)|\((1[89]|20)\d\d\)\s*,?\s*\d|\bIS[SB]N[\s:-]*\d|\barticle\s+(no\.|number|id)\s*\S/i,
   /\bproceedings\s+of\b|\b(advance\s+access|published\s+online|available\s+online|first\s+published)\b/i,
-  // A version, a release or a revision, and a build's identifiers.
   /\b(version|release|revision|rev\.|draft)\s*v?\d+(\.\d+)*|\bv\d+\.\d+/i,
 ];
 /**
@@ -114,8 +121,10 @@ function isBoilerplate(b: Block, blocks: Block[], page: Page, bodySize: number):
 function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "bottom", numberedFoot = false): Block[] {
   const rows = edge === "top" ? pageRows : [...pageRows].sort((p, q) => q.bottom - p.bottom);
   if (!rows.length) return [];
-  // The band: from the page's edge, or from where its print begins on a page with a deep margin.
-  const margin = Math.min(MAX_MARGIN * page.height, edge === "top" ? rows[0].top : page.height - rows[0].bottom);
+  // The band: from the page's edge, or at the top from where its print begins on a page with
+  // a deep margin (a page's print may end anywhere above its foot: a chapter's last page, a
+  // letter's signature).
+  const margin = edge === "top" ? Math.min(MAX_MARGIN * page.height, rows[0].top) : 0;
   const reach = Math.max(EDGE_BAND * page.height, margin + EDGE_REACH * page.height);
   // The edge's lines: rows in the band of short lines no larger than the body, from the edge in.
   const lines: Row[] = [];
@@ -131,7 +140,7 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
   if (last >= 0 && last < MAX_GROUP_ROWS) {
     const group = lines.slice(0, last + 1);
     // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
-    const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize)) + 1);
+    const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize, true)) + 1);
     if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, numberedFoot)) return group.flatMap((r) => r.blocks);
     if (edge === "bottom" && foot.length && !foot.some(opensNote)) return foot.flatMap((r) => r.blocks);
   }
@@ -144,20 +153,21 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
 }
 
 /**
- * A block worded as headers and feet are: a notice, a citation, a version, parts set apart by
- * bars or bullets, or a date in small type (a title page's date, in the title's type, is the
- * document's).
+ * A block worded as headers and feet are: a notice; and when set off from the text, a
+ * citation, a version, parts set apart by bars or bullets, or a date in small type (a title
+ * page's date, in the title's type, is the document's).
  */
-const saysFurnitureWording = (b: Block, bodySize: number) => {
+const saysFurnitureWording = (b: Block, bodySize: number, setOff: boolean) => {
   const t = b.text.trim();
-  return FURNITURE_WORDING.some((w) => w.test(t)) || SEPARATED_PARTS.test(t) || (DATE.test(t) && maxSize(b) <= bodySize * SMALL_RATIO);
+  if (FURNITURE_WORDING.some((w) => w.test(t))) return true;
+  return setOff && (SET_OFF_WORDING.some((w) => w.test(t)) || SEPARATED_PARTS.test(t) || (DATE.test(t) && maxSize(b) <= bodySize * SMALL_RATIO));
 };
 
 /** A row whose wording or page number says it is furniture (and, at the foot, that opens no footnote). */
-function saysFurniture(row: Row, edge: "top" | "bottom", bodySize: number): boolean {
+function saysFurniture(row: Row, edge: "top" | "bottom", bodySize: number, setOff = false): boolean {
   if (edge === "bottom" && opensNote(row)) return false;
   // A page number standing on its own, with whatever shares its line.
-  return row.blocks.some((b) => PAGE_NUMBER.test(b.text.trim()) || saysFurnitureWording(b, bodySize));
+  return row.blocks.some((b) => PAGE_NUMBER.test(b.text.trim()) || saysFurnitureWording(b, bodySize, setOff));
 }
 
 /** A row opening a footnote ("1 See ...", "* Corresponding author"). */
@@ -180,12 +190,19 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: bo
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
   const small = (row: Row) => row.blocks.every((b) => oneLine(b) && maxSize(b) <= bodySize * SMALL_RATIO);
-  const plainHead = (row: Row) => group.length === 1 && row.blocks.length === 1 && oneLine(row.blocks[0]) && !hasBold(row.blocks[0]) && maxSize(row.blocks[0]) <= bodySize * MAX_SIZE_RATIO && (numberedFoot || FOLIO_AT_END.test(row.blocks[0].text.trim()));
-  return group.every((row) => saysFurniture(row, "top", bodySize) || splitBetweenMargins(row) || (small(row) && overText) || (plainHead(row) && overText));
+  const plainHead = (row: Row) => {
+    const b = row.blocks[0];
+    const t = b.text.trim();
+    // Not a paragraph's last line carried over from the page before: that ends a sentence, and one not numbered opens in lower case.
+    if (group.length > 1 || row.blocks.length > 1 || !oneLine(b) || hasBold(b) || maxSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
+    return FOLIO_AT_END.test(t) || (numberedFoot && !/^\p{Ll}/u.test(t));
+  };
+  return group.every((row) => saysFurniture(row, "top", bodySize, true) || splitBetweenMargins(row) || (small(row) && overText) || (plainHead(row) && overText));
 }
 
 /** A running head's page number at one end of its line, arabic or roman ("16 a tufte-style book", "Preface xi"). */
-const FOLIO_AT_END = /^(\d{1,4}|[ivxlc]{1,6})\s+\p{L}|\p{L}[\p{L}.,)]*\s+(\d{1,4}|[ivxlc]{1,6})$/iu;
+const ROMAN = "(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})";
+const FOLIO_AT_END = new RegExp(`^(\\d{1,4}|(?=[ivxlc]{2})${ROMAN})\\s+\\p{L}|\\p{L}[\\p{L}.,)]*\\s+(\\d{1,4}|${ROMAN})$`, "iu");
 
 const hasBold = (b: Block) => (b.lines ?? []).some((l) => l.spans.some((s) => s.bold && s.text.trim()));
 
