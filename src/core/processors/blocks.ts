@@ -125,6 +125,8 @@ function continues(prev: Line, line: Line, group: Line[], loosePitch: number | u
   // A heading set in bold at the body size, on lines of its own: the first line in regular
   // type after it starts the body ("5.1 Hyper Parameter Optimization" above its paragraph).
   if (group.every(allBold) && !allBold(line)) return false;
+  // So is a short line alone in italic, naming no sentence, over one in roman ("Font selection").
+  if (group.length === 1 && allItalic(prev) && !allItalic(line) && italicHeadingLine(prev, line)) return false;
   // A numbered line starts a new item after another item or after a finished sentence
   // (not mid-sentence, where "2." may just be a number wrapped to the line start).
   if (LIST_MARKER.test(lineText(line)) && (LIST_MARKER.test(lineText(group[0])) || SENTENCE_END.test(lineText(prev).trim()))) return false;
@@ -176,6 +178,10 @@ const words = (s: { text: string }) => /\p{L}{2}/u.test(s.text);
 const opensBold = (l: Line) => !!l.spans.find(words)?.bold;
 const endsBold = (l: Line) => !!l.spans.findLast(words)?.bold;
 const allBold = (l: Line) => l.spans.every((s) => s.bold || !s.text.trim());
+const allItalic = (l: Line) => l.spans.some((s) => s.text.trim()) && l.spans.every((s) => s.italic || !s.text.trim());
+/** An italic heading's few words, ending no sentence, well short of the line under it. */
+const italicHeadingLine = (heading: Line, next: Line) =>
+  !/[.:;,!?]["”’)]?$/.test(lineText(heading).trim()) && lineText(heading).trim().split(/\s+/).length <= 8 && heading.bbox[2] - heading.bbox[0] < 0.7 * (next.bbox[2] - next.bbox[0]);
 
 /** A paragraph whose lines share both edges: its lines look centred but are not. */
 function isJustified(group: Line[]): boolean {

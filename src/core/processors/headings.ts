@@ -1,7 +1,7 @@
 // Titles: short blocks set larger than the body text (or bold and standing alone). With
 // level recognition, distinct title sizes are ranked into levels (largest = 1) and
 // section numbering ("2.3.1") deepens the level; without it every title is level 1.
-import type { Block, Page } from "../model";
+import type { Block, Page, Span } from "../model";
 import { lineFontSize } from "./lines";
 import { wordCount } from "../scripts";
 
@@ -27,32 +27,52 @@ const BOLD_BODY_SHARE = 0.5;
 /** Neighbours on the same line this short (page numbers, table cells) unmask a bold line as a TOC entry or a cell. */
 const NEIGHBOUR_MAX_CHARS = 30;
 
-/** Another short block on the same line band: a TOC entry's page number, a table row's cells. */
+/** Another short block on the same line band: a TOC entry's page number, a table row's cells (not a line of the next column). */
 function hasShortNeighbour(b: Block, blocks: Block[]): boolean {
   const height = b.bbox[3] - b.bbox[1];
   return blocks.some((o) => {
     if (o === b || o.hidden || o.text.length > NEIGHBOUR_MAX_CHARS) return false;
     const overlap = Math.min(o.bbox[3], b.bbox[3]) - Math.max(o.bbox[1], b.bbox[1]);
-    return overlap > 0.5 * Math.min(height, o.bbox[3] - o.bbox[1]) && (o.bbox[0] >= b.bbox[2] || o.bbox[2] <= b.bbox[0]);
+    return overlap > 0.5 * Math.min(height, o.bbox[3] - o.bbox[1]) && (o.bbox[0] >= b.bbox[2] || o.bbox[2] <= b.bbox[0]) && !inOtherColumn(b, o, blocks);
   });
 }
 
-/** Share of the characters set in bold. */
-function boldShare(pages: Page[]): number {
-  let bold = 0;
+/** Paragraphs this long measure a page's columns. */
+const COLUMN_PROSE_CHARS = 120;
+/** Lines flush with a column start within this many points. */
+const FLUSH = 2;
+
+/**
+ * Two lines in different columns of the page: each flush with the left edge of paragraphs of
+ * its own column, those columns side by side (the heading of one column beside a short line
+ * of the other is not a table row).
+ */
+function inOtherColumn(b: Block, o: Block, blocks: Block[]): boolean {
+  const prose = blocks.filter((p) => !p.hidden && p.type === "text" && p.text.length >= COLUMN_PROSE_CHARS);
+  const columnOf = (x: Block) => prose.find((p) => Math.abs(p.bbox[0] - x.bbox[0]) <= FLUSH && x.bbox[2] <= p.bbox[2] + FLUSH);
+  const [mine, theirs] = [columnOf(b), columnOf(o)];
+  return !!mine && !!theirs && (mine.bbox[2] <= theirs.bbox[0] || theirs.bbox[2] <= mine.bbox[0]);
+}
+
+/** Share of the characters set in bold, or in italic. */
+const boldShare = (pages: Page[]) => styleShare(pages, (s) => s.bold);
+const italicShare = (pages: Page[]) => styleShare(pages, (s) => s.italic);
+
+function styleShare(pages: Page[], styled: (s: Span) => boolean): number {
+  let count = 0;
   let all = 0;
   for (const p of pages) for (const b of p.blocks) for (const l of b.lines ?? []) for (const s of l.spans) {
     all += s.text.length;
-    if (s.bold) bold += s.text.length;
+    if (styled(s)) count += s.text.length;
   }
-  return all ? bold / all : 0;
+  return all ? count / all : 0;
 }
 
 /**
  * Mathematics set large is not a heading: a relation or a big operator, or letters that
  * are all alone (a fraction's "d" over its "t" in a formula the formula reader could not read).
  */
-const looksLikeMathematics = (text: string) => /[=<>≤≥≈≡∑∏∫√]/.test(text) || !/\p{L}{2,}/u.test(text);
+const looksLikeMathematics = (text: string) => (/[=<>≤≥≈≡∑∏∫√]/.test(text) && (text.match(/\p{L}{4,}/gu) ?? []).length < 2) || !/\p{L}{2,}/u.test(text);
 
 /** A sentence ends with its stop, maybe inside a closing quotation mark (a question is a heading's form too: "Why apply?")... */
 const SENTENCE_END = /[.!…]["”’»)]?$/;
@@ -78,6 +98,7 @@ function isSentence(b: Block): boolean {
 /** `body`: the document's body font size (bodyFontSize). */
 export function markHeadings(pages: Page[], levels: boolean, body: number): void {
   const bodyIsBold = boldShare(pages) > BOLD_BODY_SHARE;
+  const bodyIsItalic = italicShare(pages) > BOLD_BODY_SHARE;
   const titles: Block[] = [];
   for (const page of pages) {
     for (const b of page.blocks) {
@@ -87,7 +108,7 @@ export function markHeadings(pages: Page[], levels: boolean, body: number): void
       const bold = b.lines.every((l) => l.spans.every((s) => s.bold)) && !bodyIsBold;
       const standalone = !hasShortNeighbour(b, page.blocks);
       const boldHeading = bold && standalone && b.lines.length <= 2 && !/[.:;,]$/.test(b.text);
-      if (short && !DATE_LINE.test(b.text) && (size >= body * TITLE_SIZE_RATIO || boldHeading || capsHeading(b, body, standalone))) {
+      if (short && !DATE_LINE.test(b.text) && (size >= body * TITLE_SIZE_RATIO || boldHeading || capsHeading(b, body, standalone, page.blocks) || italicHeading(b, body, standalone, page.blocks, bodyIsItalic))) {
         b.type = "title";
         titles.push(b);
       }
@@ -114,7 +135,7 @@ export function markHeadings(pages: Page[], levels: boolean, body: number): void
  * small capitals ("REFERENCES"): how many journals set section headings, which neither size
  * nor weight reveal.
  */
-function capsHeading(b: Block, body: number, standalone: boolean): boolean {
+function capsHeading(b: Block, body: number, standalone: boolean, blocks: Block[]): boolean {
   if (!standalone || b.lines!.length !== 1) return false;
   // Capitals: cased letters, none in lower case (scripts without case, Hangul or Han, say nothing).
   const capitals = (b.text.match(/\p{Lu}/gu) ?? []).length;
@@ -123,8 +144,41 @@ function capsHeading(b: Block, body: number, standalone: boolean): boolean {
   const sizes = b.lines![0].spans.map((s) => s.fontSize);
   if (Math.max(...sizes) < body * CAPS_MIN_SIZE_RATIO) return false;
   // Numbered, or unnumbered in true small capitals ("REFERENCES": full-size initials over
-  // smaller capitals), which body text in capitals is not set in.
-  return CAPS_NUMBERING.test(b.text) || Math.min(...sizes) < Math.max(...sizes) * SMALL_CAPS_RATIO;
+  // smaller capitals), which body text in capitals is not set in; or a few words of
+  // capitals set off over a paragraph ("INTRODUCTION").
+  return CAPS_NUMBERING.test(b.text) || Math.min(...sizes) < Math.max(...sizes) * SMALL_CAPS_RATIO || (fewWords(b) && !/\d/.test(b.text) && setOffOverProse(b, blocks));
+}
+
+/**
+ * A line in italic, alone at about body size, is a sub-heading when numbered ("2.1
+ * Discarded") or when set off over a paragraph: a few words, no sentence, in a document not
+ * set in italic.
+ */
+function italicHeading(b: Block, body: number, standalone: boolean, blocks: Block[], bodyIsItalic: boolean): boolean {
+  if (bodyIsItalic || !standalone || b.lines!.length !== 1 || /[.:;,]$/.test(b.text.trim())) return false;
+  const spans = b.lines![0].spans.filter((s) => s.text.trim());
+  if (!spans.length || !spans.every((s) => s.italic) || Math.max(...spans.map((s) => s.fontSize)) < body * CAPS_MIN_SIZE_RATIO) return false;
+  return (NUMBERING.test(b.text) && fewWords(b)) || (fewWords(b) && setOffOverProse(b, blocks));
+}
+
+/** A heading's few words. */
+const MAX_HEADING_WORDS = 8;
+const fewWords = (b: Block) => wordCount(b.text) <= MAX_HEADING_WORDS;
+/** A paragraph under a heading: this many characters at least. */
+const MIN_PARAGRAPH_CHARS = 60;
+
+/**
+ * A line with more space above it than a paragraph's lines have (or nothing above it), and
+ * a paragraph of prose right under it, flush with it on the left.
+ */
+function setOffOverProse(b: Block, blocks: Block[]): boolean {
+  const size = titleSize(b);
+  const across = (o: Block) => o !== b && !o.hidden && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2];
+  const above = blocks.filter((o) => across(o) && o.bbox[3] <= b.bbox[1] + 1).sort((p, q) => q.bbox[3] - p.bbox[3])[0];
+  const below = blocks.filter((o) => across(o) && o.bbox[1] >= b.bbox[3] - 1).sort((p, q) => p.bbox[1] - q.bbox[1])[0];
+  if (!below || below.type !== "text" || below.text.length < MIN_PARAGRAPH_CHARS || Math.abs(below.bbox[0] - b.bbox[0]) > size) return false;
+  if (below.bbox[1] - b.bbox[3] > 2.5 * size) return false;
+  return !above || b.bbox[1] - above.bbox[3] >= 0.6 * size;
 }
 
 /** Small capitals are at most this share of the full capitals' size. */

@@ -14,8 +14,9 @@ export interface FontInfo {
 // (bold), cmti/cmsl/cmmi (italic, slanted, math italic), and the cm-super (EC) fonts the
 // same with "sf" (sfbx, sfbi, sfti, sfsl). URW's free clones (NimbusRomNo9L) end their
 // names in -Regu, -ReguItal, -Medi (bold) and -MediItal.
-const BOLD = /bold|black|heavy|semibold|demi|-medi(\b|ital)|medium|\bbd\b|-bd|cmbx|cmb\d|sfbx|sfbi|sfsb/i;
-const ITALIC = /italic|oblique|-it\b|-ital|ital$|cmti|cmsl|cmmi|sfti|sfsl|sfbi/i;
+// The sans and other families put the weight after their own letters: cmssbx10, ecssbx10.
+const BOLD = /bold|black|heavy|semibold|demi|-medi(\b|ital)|medium|\bbd\b|-bd|(cm|ec|tc|eu)[a-z]{0,4}bx|cmb\d|sfbx|sfbi|sfsb/i;
+const ITALIC = /italic|oblique|-it\b|-ital|ital$|cmti|cmsl|cmmi|cmbxti|ecti|ecsl|sfti|sfsl|sfbi/i;
 
 /** Names of fonts whose every glyph has one width (Courier, TeX's typewriter cmtt, code faces). */
 export const MONOSPACE_FONT = /courier|mono|consola|menlo|inconsolata|typewriter|cmtt/i;

@@ -1,0 +1,24 @@
+// Headings at the body's size and weight, told by typography alone: capitals or italic on a
+// line of their own, numbered or set off over a paragraph; an italic sentence is no heading.
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_FEATURES } from "../../src/core/options";
+import { fontInfoFromName } from "../../src/core/backends/pdf/fonts";
+import { fixtureFile } from "../helpers/corpus";
+
+describe("headings from typography", () => {
+  it("marks capitals and italic lines set off over their paragraphs, and leaves an italic sentence a paragraph", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/plain-headings.pdf"), "headings.pdf", { features: DEFAULT_FEATURES });
+    const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
+    expect(titles).toEqual(["INTRODUCTION", "2.1 Discarded options", "Font selection", "METHODS AND MATERIALS"]);
+    const remark = doc.pages[0].blocks.find((b) => b.text.startsWith("An italic remark"));
+    expect(remark?.type).toBe("text");
+  });
+
+  it("reads the weight and shape of TeX's fonts from their names", () => {
+    expect(fontInfoFromName("ABCDEF+CMSSBX10").bold).toBe(true);
+    expect(fontInfoFromName("ECBX1200").bold).toBe(true);
+    expect(fontInfoFromName("CMSS10").bold).toBe(false);
+    expect(fontInfoFromName("CMBXTI10")).toMatchObject({ bold: true, italic: true });
+  });
+});
