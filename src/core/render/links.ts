@@ -25,14 +25,25 @@ function linkedTexts(block: Block): LinkedText[] {
   return out;
 }
 
-const TRAILING_PUNCTUATION = /[.,;:)]+$/;
+const TRAILING_PUNCTUATION = /[.,;:]+$/;
+
+/** The link's words without the punctuation the sentence put after them: a closing parenthesis goes only when the words open none. */
+function labelOf(text: string): string {
+  let label = text.replace(TRAILING_PUNCTUATION, "");
+  const count = (c: string) => label.split(c).length - 1;
+  while (label.endsWith(")") && count(")") > count("(")) label = label.slice(0, -1).replace(TRAILING_PUNCTUATION, "");
+  return label;
+}
+
+/** An address printed as it is (a URL, an e-mail address): left bare, which GitHub-flavoured Markdown links by itself. */
+const printsItsAddress = (label: string, url: string) => label === url || `mailto:${label}` === url || `http://${label}` === url || `https://${label}` === url;
 
 export function withLinks(block: Block, text: string): string {
   let out = text;
   let from = 0;
   for (const link of linkedTexts(block)) {
-    const label = link.text.replace(TRAILING_PUNCTUATION, "");
-    if (!label) continue;
+    const label = labelOf(link.text);
+    if (!label || printsItsAddress(label, link.url)) continue;
     const at = out.indexOf(label, from);
     if (at < 0) continue;
     const md = `[${label.replace(/([\[\]])/g, "\\$1")}](${link.url.replace(/\)/g, "%29").replace(/ /g, "%20")})`;
