@@ -31,3 +31,20 @@ describe("element_formats.cs: image", () => {
     expect(blocks.some((b: any) => b.type !== "image" && b.content.trim() === "OH")).toBe(false);
   });
 });
+
+describe("a diagram filling the page", () => {
+  it("keeps its words, label by label, without enable_image_ocr: they are the text layer's, not OCR's", async () => {
+    // A real page (Debian's handbook, Norwegian): a package's life drawn as a flowchart of labels.
+    const file = new File([await fixtureFile("real-docs/pdfs/graphics/debian-package-lifecycle-diagram.pdf")], "lifecycle.pdf", { type: "application/pdf" });
+    const { body } = await post("/v1/parse/sync", { api_key: apiKey, file });
+    expect(body.code).toBe(0);
+    const [diagram] = blocksOf(body.data).filter((b: any) => b.type === "image");
+    const labels = (diagram.image_text as string).split("\n");
+    // A label set over two lines is one, its hyphenated word whole again.
+    expect(labels).toContain("binærpakke for amd64 bygget av vedlikeholderen");
+    expect(labels).toContain("Testing forfremmes til “stable” av «utgivelsesadministratorene»");
+    expect(body.data.result.outputs.markdown).toContain("> Debianutvikler (vedlikeholder)");
+    // A shell prompt among the labels is no Markdown heading.
+    expect(body.data.result.outputs.markdown).toContain("> \\# apt-get install gnome");
+  });
+});

@@ -159,11 +159,14 @@ function regionsToDraw(page: Page, turn: number, tableImages: boolean): PendingR
   return out;
 }
 
-/** Draws the part's noted regions, then gives its drawn figures what extracted ones get: a description, their text when asked. */
+/**
+ * Draws the part's noted regions, then gives its drawn figures what extracted ones get: a
+ * description when asked. A drawn figure keeps its text, whatever enable_image_ocr says: it
+ * is the text layer's (exact), the page's own words, which making a picture of the region
+ * must not lose (a flowchart's labels, a diagram filling the page).
+ */
 async function finishDrawnRegions(pending: PendingRegion[], renderer: RegionRenderer, options: ParseOptions, warnings: Warning[], describe: DescribeBudget): Promise<void> {
   await renderPendingRegions(pending, renderer, options.images!.sink, warnings, async (figures, bytes) => {
-    // A drawn figure's text is the text layer's (exact), not OCR's: kept only when asked for, like OCR's.
-    if (!options.features.enable_image_ocr) for (const f of figures) delete f.image!.text;
     if (options.features.enable_image_understanding) await describeFigures(figures, bytes, options.images?.describer, describe);
   });
 }

@@ -147,15 +147,51 @@ function withLabels(bbox: BBox, runs: Run[]): BBox {
   return out.map((v) => Math.round(v * 100) / 100) as BBox;
 }
 
-/** Text of runs grouped into lines by baseline, top to bottom, left to right. */
+/** Lines of one label stand closer than this share of their type's size (a label's leading)... */
+const LABEL_LEADING = 0.6;
+/** ...and words of one line closer than this many sizes. */
+const LABEL_WORD_GAP = 1;
+
+/**
+ * The figure's text, one label a line, labels top to bottom and left to right: runs set
+ * close under or beside one another are one label ("binærpakke for amd64 / bygget av
+ * vedlikeholderen"), its lines joined, a word broken at a hyphen made whole again.
+ */
 function linesOf(runs: Run[]): string {
+  const labels = runs.map((r) => [r]);
+  const near = (a: Run, b: Run) => {
+    const size = Math.max(a.fontSize, b.fontSize);
+    const across = Math.min(a.bbox[2], b.bbox[2]) - Math.max(a.bbox[0], b.bbox[0]);
+    const gapY = Math.max(a.bbox[1], b.bbox[1]) - Math.min(a.bbox[3], b.bbox[3]);
+    const sameLine = Math.abs(a.baseline - b.baseline) <= Math.max(2, size * 0.3);
+    const gapX = Math.max(a.bbox[0], b.bbox[0]) - Math.min(a.bbox[2], b.bbox[2]);
+    return sameLine ? gapX <= LABEL_WORD_GAP * size : across > 0 && gapY <= LABEL_LEADING * size;
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < labels.length && !merged; i++) {
+      for (let j = i + 1; j < labels.length && !merged; j++) {
+        if (!labels[i].some((a) => labels[j].some((b) => near(a, b)))) continue;
+        labels[i].push(...labels.splice(j, 1)[0]);
+        merged = true;
+      }
+    }
+  }
+  const top = (label: Run[]) => Math.min(...label.map((r) => r.bbox[1]));
+  const left = (label: Run[]) => Math.min(...label.map((r) => r.bbox[0]));
+  return labels.sort((a, b) => top(a) - top(b) || left(a) - left(b)).map(labelText).filter(Boolean).join("\n");
+}
+
+/** A label's lines by baseline, their words left to right, joined over its line breaks. */
+function labelText(runs: Run[]): string {
   const lines: Run[][] = [];
   for (const r of [...runs].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0])) {
     const line = lines[lines.length - 1];
     if (line && Math.abs(line[0].baseline - r.baseline) <= Math.max(2, r.fontSize * 0.3)) line.push(r);
     else lines.push([r]);
   }
-  return lines.map((l) => l.sort((a, b) => a.bbox[0] - b.bbox[0]).map((r) => r.text.trim()).filter(Boolean).join(" ")).filter(Boolean).join("\n");
+  const texts = lines.map((l) => l.sort((a, b) => a.bbox[0] - b.bbox[0]).map((r) => r.text.trim()).filter(Boolean).join(" ")).filter(Boolean);
+  return texts.reduce((out, t) => (!out ? t : /\p{L}-$/u.test(out) && /^\p{Ll}/u.test(t) ? out.slice(0, -1) + t : `${out} ${t}`), "");
 }
 
 function median(values: number[]): number {

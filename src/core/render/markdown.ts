@@ -87,7 +87,7 @@ function imageMarkdown(b: Block, opts: RenderOptions): string {
   const src = b.image ? opts.imageSources?.get(b.image.ref) : undefined;
   const alt = oneLine((b.captions ?? []).join(" ")).replace(/[[\]\\]/g, "\\$&");
   // Text read inside the picture (enable_image_ocr) follows as a quote: it is the picture's, not the page's.
-  const inside = b.image?.text ? [b.image.text.split("\n").map((l) => `> ${l}`).join("\n")] : [];
+  const inside = b.image?.text ? [b.image.text.split("\n").map((l) => `> ${escapeText(l)}`).join("\n")] : [];
   return [...(src ? [`![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})`] : []), ...captions, ...inside].join("\n\n");
 }
 
