@@ -88,10 +88,11 @@ const opensWithDate = (t: string) => DATE.test(t) && DATE.exec(t)!.index === 0;
 /** The page's furniture found from the page alone; `bodySize` is the document's body font size. */
 export function pageFurniture(page: Page, bodySize: number): Block[] {
   const body = page.blocks.filter((b) => !b.hidden && b.type !== "image" && !isVertical(b) && b.text.length >= MIN_BODY_CHARS);
-  if (!body.length) return [];
+  // Notices up a side margin stand beside the paragraphs; a page of short lines only (a
+  // slide, a form) has none to stand beside, but its heads and feet are found all the same.
   const left = Math.min(...body.map((b) => b.bbox[0]));
   const right = Math.max(...body.map((b) => b.bbox[2]));
-  const found = page.blocks.filter((b) => !b.hidden && isVertical(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right));
+  const found = body.length ? page.blocks.filter((b) => !b.hidden && isVertical(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right)) : [];
   const level = page.blocks.filter((b) => !b.hidden && !isVertical(b));
   const rows = rowsOf(level);
   const feet = edgeRows(rows, page, bodySize, "bottom");
@@ -136,7 +137,9 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
   // Nothing but such lines: no text to set them off from.
   if (lines.length === rows.length) return [];
   const gapAfter = (i: number) => (edge === "top" ? rows[i + 1].top - rows[i].bottom : rows[i].top - rows[i + 1].bottom);
-  const last = lines.findIndex((_, i) => gapAfter(i) >= HEAD_GAP * bodySize);
+  // Set off by a gap measured in the sizes of the body and of the line itself: a slide's
+  // bar of 6 pt links stands 12 pt above its title, twice its own size.
+  const last = lines.findIndex((row, i) => gapAfter(i) >= HEAD_GAP * (bodySize + Math.max(...row.blocks.map(maxSize))) / 2);
   if (last >= 0 && last < MAX_GROUP_ROWS) {
     const group = lines.slice(0, last + 1);
     // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
@@ -167,7 +170,7 @@ const saysFurnitureWording = (b: Block, bodySize: number, setOff: boolean) => {
 function saysFurniture(row: Row, edge: "top" | "bottom", bodySize: number, setOff = false): boolean {
   if (edge === "bottom" && opensNote(row)) return false;
   // A page number standing on its own, with whatever shares its line.
-  return row.blocks.some((b) => PAGE_NUMBER.test(b.text.trim()) || saysFurnitureWording(b, bodySize, setOff));
+  return row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t)) || saysFurnitureWording(b, bodySize, setOff));
 }
 
 /** A row opening a footnote ("1 See ...", "* Corresponding author"). */
@@ -186,7 +189,7 @@ const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.
  * them, go.
  */
 function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: boolean): boolean {
-  if (group.some((row) => row.blocks.some((b) => PAGE_NUMBER.test(b.text.trim())))) return true;
+  if (group.some((row) => row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t))))) return true;
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
   const small = (row: Row) => row.blocks.every((b) => oneLine(b) && maxSize(b) <= bodySize * SMALL_RATIO);
@@ -216,9 +219,20 @@ function splitBetweenMargins(row: Row): boolean {
 
 /** One or two short lines no larger than the body text. */
 function edgeLine(b: Block, bodySize: number): boolean {
+  if (isFootBar(b, bodySize)) return true;
   if (b.type !== "text" && b.type !== "title") return false;
   return b.text.length <= MAX_CHARS && (b.lines?.length ?? 1) <= MAX_LINES && maxSize(b) <= bodySize * MAX_SIZE_RATIO;
 }
+
+/**
+ * A bar of boxes in small type read as a table of a row or two: a slide's foot (author,
+ * institute, title, "8 / 14"), a word processor's footer table ("Page 1 of 3"). It is
+ * furniture only where a cell says so (furnitureTexts).
+ */
+const isFootBar = (b: Block, bodySize: number) => b.type === "table" && !!b.table && b.table.rows.length <= MAX_LINES && b.text.length <= MAX_CHARS && maxSize(b) <= bodySize * SMALL_RATIO;
+
+/** The pieces of a block that may say furniture: its text, and a foot bar's cells. */
+const furnitureTexts = (b: Block) => [b.text.trim(), ...(b.table?.rows.flat().map((c) => c.text.trim()) ?? [])];
 
 const maxSize = (b: Block) => Math.max(0, ...(b.lines ?? []).map(lineFontSize));
 

@@ -1,0 +1,50 @@
+// Furniture of single real pages (test/fixtures/real-docs/, cut from PDFs others made): what
+// the rules of page-furniture.ts and line-numbers.ts find on a page alone, each kept on
+// request with keep_header_footer. The facts are the fixture writers', read off the pages.
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../src/core/pipeline";
+import { DEFAULT_ELEMENT_FORMATS, DEFAULT_FEATURES, type FeatureConfig } from "../../src/core/options";
+import { renderParseResult } from "../../src/core/render/result";
+import { fixtureFile } from "../helpers/corpus";
+
+async function flat(path: string, over: Partial<FeatureConfig> = {}) {
+  const features = { ...DEFAULT_FEATURES, ...over };
+  const doc = await parseDocument(await fixtureFile(`real-docs/pdfs/${path}`), path, { features });
+  return renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features }).outputs.markdown!.replace(/\s+/g, " ");
+}
+
+const lone = (n: string) => new RegExp(`(^| )${n}( |$)`);
+
+describe("furniture of real single pages", () => {
+  it("hides a manual's running head of its title alone, over a page numbered at its foot", async () => {
+    const text = await flat("furniture/bzip2-manual-p7.pdf");
+    expect(text).not.toContain("How to use bzip2");
+    expect(text).not.toMatch(lone("7"));
+    expect(text).toContain("worst-case and average-case compression time");
+    expect(await flat("furniture/bzip2-manual-p7.pdf", { keep_header_footer: true })).toContain("How to use bzip2");
+  });
+
+  it("finds a book's head under a deep top margin", async () => {
+    const text = await flat("furniture/ams-handbook-mono-p12.pdf");
+    expect(text).not.toContain("2. USING THE AMS MONOGRAPH CLASSES");
+    expect(text).toContain("(Other fonts may be used in the body of the work.)");
+  });
+
+  it("hides a foot line of a document's title, its date and its page, and keeps the date from passing for a footnote", async () => {
+    const text = await flat("other-origins/padauk-features-p1.pdf");
+    for (const foot of ["Font Features for Padauk 5.0", "17 June 2021", "Page 1"]) expect(text).not.toContain(foot);
+    expect(text).toContain("(language and cvxx) can be used in CSS markup for browsers.");
+  });
+
+  it("hides a slide's bar of section links and its foot bar of author, institute and page", async () => {
+    const text = await flat("graphics/thubeamer-table-slide.pdf");
+    for (const bar of ["Research Contents", "Future Work", "Jingxuan Yang", "Tsinghua University", "8 / 14"]) expect(text).not.toContain(bar);
+    expect(text).toContain("Example of tables, shown in 1.");
+  });
+
+  it("hides an edition's line numbers with their letter (1R, 2R ...) beside the verse", async () => {
+    const text = await flat("margins-forms/ledpar-ovid-translation.pdf");
+    for (const n of ["3R", "9R", "10R"]) expect(text).not.toMatch(lone(n));
+    expect(text).toContain("with the subject matter suited to the verse measure");
+  });
+});
