@@ -35,3 +35,26 @@ describe("filled forms", () => {
     expect(json.pages[0].blocks.some((b) => b.content === "REF-2026-0042" && b.type === "text")).toBe(true);
   });
 });
+
+describe("printed forms to fill in", () => {
+  // test/fixtures/pdf/form-sentences.tex: a licence application whose sentences run on past blanks drawn as rules and boxes.
+  async function printedForm(keep = false) {
+    const { fixtureFile } = await import("../helpers/corpus");
+    const features = { ...DEFAULT_FEATURES, keep_header_footer: keep };
+    const doc = await parseDocument(await fixtureFile("pdf/form-sentences.pdf"), "form.pdf", { features });
+    return renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features }).outputs.markdown!.replace(/\s+/g, " ");
+  }
+
+  it("reads a sentence broken by a blank to fill in as one sentence, in its order", async () => {
+    const text = await printedForm();
+    expect(text).toContain("I live at the address above since and I have not held a licence in the last five years.");
+    expect(text).toContain("I, , declare that the information I have given on this form is true and complete, and I understand");
+  });
+
+  it("keeps the signature line and its date field, and hides only the form's foot", async () => {
+    const text = await printedForm();
+    expect(text).toMatch(/SIGN HERE X.*Date:/);
+    expect(text).not.toContain("Page 1 of 1");
+    expect(await printedForm(true)).toContain("Form FL-2 (rev. 04/2025)");
+  });
+});

@@ -47,4 +47,9 @@ describe("furniture of real single pages", () => {
     for (const n of ["3R", "9R", "10R"]) expect(text).not.toMatch(lone(n));
     expect(text).toContain("with the subject matter suited to the verse measure");
   });
+
+  it("keeps an exam sheet's fields at the top of the page: labels to fill in are no running head", async () => {
+    const text = await flat("margins-forms/esami-testA-p1.pdf");
+    for (const field of ["Cognome:", "Nome:", "Matricola:", "Firma leggibile dello studente"]) expect(text).toContain(field);
+  });
 });

@@ -70,7 +70,12 @@ export function buildLines(runs: Run[]): Line[] {
       // A field's label ("SUBJECT:", "Invoice no.:") and its value tabbed far right of it are one
       // line (asked only of a gap that would split it: the label's text is joined to be read).
       const labelled = () => fieldLabel(current) && !gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) && run.bbox[0] - prev.bbox[2] <= LABEL_GAP * Math.max(prev.fontSize, run.fontSize);
-      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * Math.max(prev.fontSize, run.fontSize)) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * Math.max(prev.fontSize, run.fontSize) && isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], Math.max(prev.fontSize, run.fontSize)))) && !labelled()) {
+      const em = prev && Math.max(prev.fontSize, run.fontSize);
+      const localGutter = () => isLocalGutter(rows, i, prev.bbox[2], run.bbox[0], em);
+      // A sentence carried on over a blank to fill in ("I live here since ____ and I have ...",
+      // "I, ____, declare that ..."): no gutter of the page or of the rows around is there.
+      const filledIn = () => continuesSentence(current, run) && !gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) && !localGutter() && !columnBeside(rows, i, run);
+      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * em) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * em && localGutter())) && !labelled() && !filledIn()) {
         lines.push(toLine(current));
         current = [];
       }
@@ -79,6 +84,31 @@ export function buildLines(runs: Run[]): Line[] {
     if (current.length) lines.push(toLine(current));
   }
   return lines.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+}
+
+/**
+ * The runs so far of a line end a sentence's first part and `run` carries it on: the text
+ * stops short of any stop or colon, and goes on in lower case or with its punctuation, in
+ * the same type (a form's sentence broken by the blank to fill in).
+ */
+function continuesSentence(current: Run[], run: Run): boolean {
+  const before = current.map((r) => r.text).join(" ").trim();
+  const after = run.text.trim();
+  // Words go on (a lone word right of a gap is a running foot's page, "xii", or a cell).
+  if (!/\p{L}/u.test(before) || /[.!?:;]$/.test(before) || !(/^[,;)]/.test(after) || (/^\p{Ll}/u.test(after) && /\s\S/.test(after)))) return false;
+  return Math.abs(current[current.length - 1].fontSize - run.fontSize) <= 0.6 && current[current.length - 1].bold === run.bold;
+}
+
+/** Rows either side of a line looked at for a column beside it (a neighbouring column's rows interleave by baseline). */
+const COLUMN_REACH = 4;
+
+/** Rows near row `at` have text starting where `run` starts: a column's left edge, not a sentence carried on past a blank. */
+function columnBeside(rows: Run[][], at: number, run: Run): boolean {
+  let aligned = 0;
+  for (let i = Math.max(0, at - COLUMN_REACH); i <= Math.min(rows.length - 1, at + COLUMN_REACH); i++) {
+    if (i !== at && rows[i].some((r) => Math.abs(r.bbox[0] - run.bbox[0]) <= 2)) aligned++;
+  }
+  return aligned >= 1;
 }
 
 /** A field's label: a word or three ending in a colon, opening its line... */

@@ -168,10 +168,18 @@ const saysFurnitureWording = (b: Block, bodySize: number, setOff: boolean) => {
 
 /** A row whose wording or page number says it is furniture (and, at the foot, that opens no footnote). */
 function saysFurniture(row: Row, edge: "top" | "bottom", bodySize: number, setOff = false): boolean {
-  if (edge === "bottom" && opensNote(row)) return false;
+  if ((edge === "bottom" && opensNote(row)) || asksForInput(row)) return false;
   // A page number standing on its own, with whatever shares its line.
   return row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t)) || saysFurnitureWording(b, bodySize, setOff));
 }
+
+/**
+ * A row of a form to fill in: a field's label ending in its colon ("Name:", "Matricola:",
+ * "Signature:") asks for what is written after it, which no head or foot does; the form's
+ * fields, and the signature box among them, are the page's content.
+ */
+const FIELD_LABEL_CHARS = 40;
+const asksForInput = (row: Row) => row.blocks.some((b) => b.type !== "table" && b.text.trim().length <= FIELD_LABEL_CHARS && /\p{L}\s*:$/u.test(b.text.trim()));
 
 /** A row opening a footnote ("1 See ...", "* Corresponding author"). */
 const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.trim()) && !PAGE_NUMBER.test(b.text.trim()) && !opensWithDate(b.text.trim()));
@@ -189,6 +197,7 @@ const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.
  * them, go.
  */
 function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: boolean): boolean {
+  if (group.some(asksForInput)) return false;
   if (group.some((row) => row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t))))) return true;
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
