@@ -8,6 +8,8 @@ import type { PageRuns, Run } from "../runs";
 import type { BBox } from "../model";
 import type { OcrWord } from "./tsv";
 import { inReadingOrder, UNSPACED_SCRIPT } from "../scripts";
+import type { GrayImage } from "../images/gray";
+import { BOLD_STROKE, boxShareOfSize, strokeThickness } from "./line-type";
 
 /** A line's box spans ascenders to descenders: about one font size. */
 const LINE_HEIGHT_PER_FONT_SIZE = 1.0;
@@ -20,6 +22,8 @@ const PHRASE_GAP = 1.0;
 
 export interface OcrRunsInput {
   words: OcrWord[];
+  /** The picture the words were read in (their boxes are its pixels): their strokes tell bold lines. */
+  image?: GrayImage;
   /** Page units (points) per image pixel. */
   scale: number;
   /** Page size in points. */
@@ -29,7 +33,7 @@ export interface OcrRunsInput {
   origin?: [number, number];
 }
 
-export function ocrRuns({ words, scale, width, height, origin: [ox, oy] = [0, 0] }: OcrRunsInput): PageRuns {
+export function ocrRuns({ words, image, scale, width, height, origin: [ox, oy] = [0, 0] }: OcrRunsInput): PageRuns {
   const lines = new Map<string, OcrWord[]>();
   for (const word of words) {
     const line = lines.get(word.lineKey);
@@ -37,10 +41,11 @@ export function ocrRuns({ words, scale, width, height, origin: [ox, oy] = [0, 0]
     else lines.set(word.lineKey, [word]);
   }
   const runs: Run[] = [];
+  const bold = boldLines([...lines.values()], image);
   for (const line of lines.values()) {
     const top = Math.min(...line.map((w) => w.bbox[1]));
     const bottom = Math.max(...line.map((w) => w.bbox[3]));
-    const fontSize = round(((bottom - top) / LINE_HEIGHT_PER_FONT_SIZE) * scale);
+    const fontSize = round(((bottom - top) / (LINE_HEIGHT_PER_FONT_SIZE * boxShareOfSize(line.map((w) => w.text).join(" ")))) * scale);
     // One baseline for the whole line, so the processors see its words as one row.
     const baseline = round(bottom * scale - DESCENT * fontSize) + oy;
     line.sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -55,10 +60,32 @@ export function ocrRuns({ words, scale, width, height, origin: [ox, oy] = [0, 0]
       const [x0, y0, x1, y1] = [phrase[0].bbox[0] * scale, top * scale, phrase[phrase.length - 1].bbox[2] * scale, bottom * scale].map(round);
       const bbox: BBox = [x0 + ox, y0 + oy, x1 + ox, y1 + oy];
       // Words come left to right as printed: a phrase of Arabic or Hebrew is read from its right end.
-      runs.push({ text: joinWords(inReadingOrder(phrase).runs, bottom - top), bbox, baseline, fontSize, fontFamily: OCR_FONT_FAMILY, bold: false, italic: false, eol: i === phrases.length - 1 });
+      runs.push({ text: joinWords(inReadingOrder(phrase).runs, bottom - top), bbox, baseline, fontSize, fontFamily: OCR_FONT_FAMILY, bold: bold.has(line), italic: false, eol: i === phrases.length - 1 });
     });
   }
   return { width, height, runs };
+}
+
+/** Lines of this many letters or more are weighed; shorter ones say too little. */
+const MIN_WEIGHED_LETTERS = 4;
+
+/** The lines whose strokes are bold beside the page's usual line (the weight most of its letters are set in). */
+function boldLines(lines: OcrWord[][], image: GrayImage | undefined): Set<OcrWord[]> {
+  const bold = new Set<OcrWord[]>();
+  if (!image) return bold;
+  const weighed = lines.flatMap((line) => {
+    const letters = line.reduce((n, w) => n + (w.text.match(/\p{L}/gu)?.length ?? 0), 0);
+    const thickness = letters >= MIN_WEIGHED_LETTERS ? strokeThickness(image, line.map((w) => w.bbox)) : undefined;
+    return thickness === undefined ? [] : [{ line, thickness, letters }];
+  });
+  // The usual thickness: the weighted median over the page's letters.
+  const sorted = [...weighed].sort((a, b) => a.thickness - b.thickness);
+  const half = sorted.reduce((n, l) => n + l.letters, 0) / 2;
+  let seen = 0;
+  const usual = sorted.find((l) => (seen += l.letters) >= half)?.thickness;
+  if (!usual) return bold;
+  for (const l of weighed) if (l.thickness >= BOLD_STROKE * usual) bold.add(l.line);
+  return bold;
 }
 
 /**

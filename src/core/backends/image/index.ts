@@ -49,7 +49,7 @@ export async function readImagePage(bytes: Uint8Array, fileType: FileType, index
   const { words } = reading.result;
   const scale = pointsPerPixel(image.width, dpi);
   const [width, height] = reading.turn % 180 ? [image.height, image.width] : [image.width, image.height];
-  const runs = ocrRuns({ words, scale: (scale * width) / reading.image.width, width: width * scale, height: height * scale });
+  const runs = ocrRuns({ words, image: "pixels" in reading.image ? reading.image : undefined, scale: (scale * width) / reading.image.width, width: width * scale, height: height * scale });
   // The picture's ruling lines, for its tables (a WEBP is decoded inside the engine only: none).
   if ("pixels" in reading.image) runs.rulings = imageRulings(reading.image, (scale * width) / reading.image.width);
   return { runs, confidence: reading.result.meanConfidence / 100, turned: reading.turn, ocr: { languages: reading.languages, unreadScripts: reading.unreadScripts } };

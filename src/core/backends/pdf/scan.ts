@@ -80,7 +80,7 @@ export async function scannedPageRuns(page: PdfPage, raw: PageRuns, render?: Pag
   const height = turn % 180 ? viewport.width : viewport.height;
   const [x0, y0, x1] = turnBox(bbox, turn, viewport.width, viewport.height);
   // The scan's box may not start at the page's corner.
-  const runs = ocrRuns({ words: result.words, scale: (x1 - x0) / image.width, width, height, origin: [x0, y0] });
+  const runs = ocrRuns({ words: result.words, image, scale: (x1 - x0) / image.width, width, height, origin: [x0, y0] });
   // The scan's ruling lines, for its tables.
   runs.rulings = imageRulings(image, (x1 - x0) / image.width, x0, y0);
   return { runs: { ...runs, rotation: raw.rotation, ...(turn ? { turned: turn } : {}) }, confidence: result.meanConfidence / 100, ocr: { languages: readIn, unreadScripts }, ...(fault ? { fault } : {}) };
