@@ -17,6 +17,8 @@ const visibleText = (doc: Document) => doc.pages.flatMap((p) => p.blocks.filter(
 /** Slow under load: recognition of a page takes seconds on a shared machine. */
 const OCR_TIMEOUT = 180_000;
 
+/** phototest.tif's first paragraph, as its transcription (phototest.gold.txt) has it: its short last line ends it, the next line's first word would have fitted there. */
+const FIRST_PARAGRAPH = "This is a lot of 12 point text to test the ocr code and see if it works on all types of file format.";
 /** phototest.tif's last paragraph, as its transcription (phototest.gold.txt) has it. */
 const QUICK_BROWN_DOG = "The quick brown dog jumped over the lazy fox.";
 
@@ -55,7 +57,7 @@ describe("OCR of scans", () => {
     // The picture stands 480 × 640; its text is read in the frame where it stands upright.
     expect(doc.pages[0].turned).toBe(270);
     expect([doc.pages[0].width, doc.pages[0].height]).toEqual([230.4, 172.8]);
-    expect(doc.pages[0].blocks[0].text).toBe("This is a lot of 12 point text to test the ocr code and see if it works on all types");
+    expect(doc.pages[0].blocks[0].text).toBe(FIRST_PARAGRAPH);
     expect(visibleText(doc)).toContain(QUICK_BROWN_DOG);
   }, OCR_TIMEOUT);
 
@@ -145,7 +147,7 @@ describe("scanned PDFs", () => {
     const doc = await parseDocument(await fixtureFile("pdf/scanned-phototest.pdf"), "scan.pdf", options);
     const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
     expect(blocks.every((b) => b.source === "ocr")).toBe(true);
-    expect(blocks[0].text).toBe("This is a lot of 12 point text to test the ocr code and see if it works on all types");
+    expect(blocks[0].text).toBe(FIRST_PARAGRAPH);
     expect(visibleText(doc)).toContain(Array(4).fill(QUICK_BROWN_DOG).join(" "));
     // Page units, as for the born-digital page: the words sit inside the page.
     expect(blocks.every((b) => b.bbox[2] <= doc.pages[0].width && b.bbox[3] <= doc.pages[0].height)).toBe(true);
@@ -154,7 +156,7 @@ describe("scanned PDFs", () => {
   it("reads a scan shown sideways by /Rotate in the frame where its text stands upright", async () => {
     const doc = await parseDocument(await fixtureFile("pdf/scanned-phototest-rotate90.pdf"), "scan.pdf", options);
     expect(doc.pages[0].turned).toBe(270);
-    expect(doc.pages[0].blocks[0].text).toBe("This is a lot of 12 point text to test the ocr code and see if it works on all types");
+    expect(doc.pages[0].blocks[0].text).toBe(FIRST_PARAGRAPH);
   }, OCR_TIMEOUT);
 
   it("keeps a page that is one photograph without text as a figure, not a scan", async () => {

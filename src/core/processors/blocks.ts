@@ -138,6 +138,9 @@ function continues(prev: Line, line: Line, group: Line[], loosePitch: number | u
   // ("REFERENCES" in small capitals, whose estimated width puts its middle off).
   if (group.length === 1 && width(line) > CAPITALS_HEADING_RATIO * width(prev) && CAPITALS_LINE.test(lineText(prev).trim()) && /\p{Ll}/u.test(lineText(line))) return false;
   if (centred && !isJustified(group)) return true;
+  // A line broken where the next line's first word would have fitted was broken by hand:
+  // after a finished sentence, its paragraph ends there ("of file format." over "The quick...").
+  if (SENTENCE_END.test(lineText(prev).trim()) && /^[\p{Lu}\p{N}]/u.test(lineText(line).trim()) && nextWordFitted(prev, line, group, size)) return false;
   const left = Math.min(...group.map(textStart));
   const right = Math.max(...group.map((l) => l.bbox[2]));
   const listItem = ITEM_START.test(lineText(group[0])) || LIST_MARKER.test(lineText(group[0]));
@@ -154,6 +157,21 @@ function continues(prev: Line, line: Line, group: Line[], loosePitch: number | u
   if (short && loosePitch && SENTENCE_END.test(lineText(prev).trim()) && group.slice(0, -1).every((l) => right - l.bbox[2] <= JUSTIFIED_SLACK * size)) return false;
   return true;
 }
+
+/**
+ * Whether `line`'s first word would have fitted at the end of `prev` in the paragraph's
+ * measure (its widest line's right edge, or the next line's): its width taken as its share
+ * of the line's characters, with a word space before it.
+ */
+function nextWordFitted(prev: Line, line: Line, group: Line[], size: number): boolean {
+  const right = Math.max(line.bbox[2], ...group.map((l) => l.bbox[2]));
+  const text = lineText(line).trim();
+  const firstWord = text.split(/\s+/)[0];
+  const wordWidth = ((line.bbox[2] - line.bbox[0]) * firstWord.length) / Math.max(1, text.length);
+  return right - prev.bbox[2] > wordWidth + WORD_SPACE * size;
+}
+/** A word space, in font sizes, generously (justified lines stretch theirs). */
+const WORD_SPACE = 0.5;
 
 /**
  * Where a line's text in its own type starts: a small label hung in the margin before it

@@ -110,8 +110,27 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
  */
 function isBoilerplate(b: Block, blocks: Block[], page: Page, bodySize: number): boolean {
   if (b.type !== "text" || b.bbox[1] < page.height * (1 - BOILERPLATE_SHARE) || maxSize(b) > bodySize * SMALL_RATIO) return false;
-  if (FURNITURE_WORDING.filter((w) => w.test(b.text)).length < 2) return false;
+  // The notice may be set in paragraphs of its own (the permission, then the copyright): worded as furniture over them all.
+  const notice = smallStack(b, blocks, bodySize).map((o) => o.text).join(" ");
+  if (FURNITURE_WORDING.filter((w) => w.test(notice)).length < 2) return false;
   return !blocks.some((o) => o !== b && o.bbox[1] >= b.bbox[3] && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2] && maxSize(o) > bodySize * SMALL_RATIO);
+}
+
+/** The blocks of small type set one under another with `b` in its column, paragraph gaps apart at most. */
+function smallStack(b: Block, blocks: Block[], bodySize: number): Block[] {
+  const small = blocks.filter((o) => o.type === "text" && maxSize(o) <= bodySize * SMALL_RATIO && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2]);
+  const stack = [b];
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const o of small) {
+      if (stack.includes(o)) continue;
+      if (stack.some((t) => Math.max(o.bbox[1] - t.bbox[3], t.bbox[1] - o.bbox[3]) <= bodySize)) {
+        stack.push(o);
+        grown = true;
+      }
+    }
+  }
+  return stack;
 }
 
 /**
