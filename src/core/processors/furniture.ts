@@ -5,7 +5,8 @@
 // and moved to the header/footer layer, not deleted. What a single page gives away by
 // itself (page-furniture.ts) is furniture too.
 import type { Block, Page } from "../model";
-import { PAGE_NUMBER, pageFurniture } from "./page-furniture";
+import { pageFurniture } from "./page-furniture";
+import { PAGE_NUMBER } from "./furniture-wording";
 import { formValues } from "./lines";
 
 /** Share of the page height at the top and bottom where running heads and feet live. */

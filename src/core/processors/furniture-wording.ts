@@ -1,0 +1,46 @@
+// The wording of heads, feet, banners and stamps, which holds in any document: notices,
+// citations, versions, dates, identifiers, page numbers (page-furniture.ts reads it with
+// where a line stands and how it is set).
+
+/**
+ * What publishers and printers set in the margins and nobody writes in a paragraph's place
+ * there: access stamps, licences and copyright, page counts, bare addresses, identifiers,
+ * manuscript status, restrictions, a journal's volume and pages.
+ */
+export const FURNITURE_WORDING = [
+  /\bdownloaded\s+(from|by)\b|\baccessed\s+(on|from)\b/i,
+  /\blicen[cs]ed\s+under\b|\bcreative\s+commons\b|\bCC[ -]BY\b|\bopen\s+access\b/i,
+  /©|\(c\)\s*\d{4}|\bcopyright\b|\ball\s+rights\s+reserved\b/i,
+  /\bpage\s+\d+\s*(of|\/)\s*\d+\b/i,
+  /^(https?:\/\/|www\.)\S+$/i,
+  /\bdoi:\s*10\.\d|\bdoi\.org\/10\./i,
+  /\barxiv:\s*\d{4}\.\d{4,5}/i,
+  /\bpermission\s+to\s+(make|reproduce|copy)\b/i,
+  /\b(preprint|manuscript)\s+submitted\s+to\b|\baccepted\s+manuscript\b|\bauthor'?s?\s+manuscript\b|\bunder\s+review\b/i,
+  /\bconfidential\b|\bfor\s+internal\s+use\b|\bdo\s+not\s+(distribute|copy|cite)\b/i,
+  /^printed\b/i,
+  /\b(vol\.?|volume)\s*\d+|\b\d+\s*\(\d{4}\)\s*\d+\s*[-–]\s*\d+\b|\bpp\.\s*\d+\s*[-–]\s*\d+\b|\bissue\s+\d+\b/i,
+];
+/**
+ * Wording of heads, feet and banners that body text may also hold (the last reference of a
+ * bibliography cites a year, a list's line names a version): it says furniture only of lines
+ * set off from the text by a gap. A citation line, numbers about a year in parentheses
+ * ("MNRAS 000, 1–10 (2020)", "Electron. Commun. Probab. 0 (2020), article no. 0"); a serial's
+ * numbers; a proceedings' banner; a version, a release or a revision.
+ */
+export const SET_OFF_WORDING = [
+  /\d[\d\s,–-]*\((?:[^)]*\s)?(1[89]|20)\d\d\)|\((1[89]|20)\d\d\)\s*,?\s*\d|\bIS[SB]N[\s:-]*\d|\barticle\s+(no\.|number|id)\s*\S/i,
+  /\bproceedings\s+of\b|\b(advance\s+access|published\s+online|available\s+online|first\s+published)\b/i,
+  /\b(version|release|revision|rev\.|draft)\s*v?\d+(\.\d+)*|\bv\d+\.\d+/i,
+];
+/**
+ * A date or a time, as headers and feet stamp them: 2015-11-20, 20.11.2015, 20/11/2015,
+ * "17 June 2021", "June 3, 2018", "24 Sep 2004", "15:29". Month names of the Latin-script
+ * languages most documents are in; numeric dates hold in any script.
+ */
+const MONTH = "jan(uary|vier|uar|eiro|naio)?|feb(ruary|rero|braio|ruar)?|f[ée]v(rier|ereiro)?|mar(ch|s|zo|ço|zec)?|m[äa]rz|apr(il|ile)?|avr(il)?|abr(il)?|may(o)?|mai|maggio|maio|june?|juin|juni|junio|giugno|junho|july?|juil(let)?|juli|julio|luglio|julho|aug(ust)?|ao[uû]t|agosto|sep(t(ember|iembre|embre)?)?|set(embro|tembre)?|oct(ober|obre)?|okt(ober)?|ott(obre)?|out(ubro)?|nov(ember|embre|iembre|embro)?|dec(ember)?|d[ée]c(embre)?|dez(ember|embro)?|dic(iembre|embre)?|gennaio|enero|octubre|januari|februari|maart|mei|augustus";
+export const DATE = new RegExp(`\\b(1[89]|20)\\d\\d-[01]?\\d-[0-3]?\\d\\b|\\b[0-3]?\\d[./][01]?\\d[./](1[89]|20)\\d\\d\\b|\\b[0-3]?\\d\\.?\\s+(${MONTH})\\.?\\s+(1[89]|20)\\d\\d\\b|\\b(${MONTH})\\.?\\s+[0-3]?\\d(st|nd|rd|th)?,?\\s+(1[89]|20)\\d\\d\\b|\\b[0-2]?\\d:[0-5]\\d\\b`, "i");
+/** Parts of a banner or a running head set apart by bars, bullets or middle dots ("IJDC | General Article", "[git] • Branch: CTAN"). */
+export const SEPARATED_PARTS = /\S\s+[|•·]\s+\S/;
+/** A page number alone: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "xii". */
+export const PAGE_NUMBER = /^(page\s*)?[-–—~]?\s*\d{1,4}\s*[-–—~]?(\s*(of|\/)\s*\d{1,4})?$|^[ivxlcdm]{1,6}$/i;
