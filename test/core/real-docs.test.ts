@@ -52,4 +52,20 @@ describe("furniture of real single pages", () => {
     const text = await flat("margins-forms/esami-testA-p1.pdf");
     for (const field of ["Cognome:", "Nome:", "Matricola:", "Firma leggibile dello studente"]) expect(text).toContain(field);
   });
+
+  it("hides a foot ending in its page in another language (Pag. 1)", async () => {
+    expect(await flat("margins-forms/esami-testA-p1.pdf")).not.toContain("Pag. 1");
+  });
+
+  it("hides a journal's banner of three lines in small type, citation, DOI and ISSN", async () => {
+    const text = await flat("papers/ejpecp-sample-p1.pdf");
+    for (const banner of ["article no. 0, 1–5", "https://doi.org/10.1214/YY-TN"]) expect(text).not.toContain(banner);
+    expect(text).toContain("Introduction to the ejpecp Class");
+  });
+
+  it("hides an author's self-archiving notice at the foot of a paper's first page", async () => {
+    const text = await flat("papers/ieeetran-authorarchive-p1.pdf");
+    expect(text).not.toContain("This is the author’s version of the work");
+    expect(await flat("papers/ieeetran-authorarchive-p1.pdf", { keep_header_footer: true })).toContain("This is the author’s version of the work");
+  });
 });

@@ -17,10 +17,17 @@ export const FURNITURE_WORDING = [
   /\barxiv:\s*\d{4}\.\d{4,5}/i,
   /\bpermission\s+to\s+(make|reproduce|copy)\b/i,
   /\b(preprint|manuscript)\s+submitted\s+to\b|\baccepted\s+manuscript\b|\bauthor'?s?\s+manuscript\b|\bunder\s+review\b/i,
+  /\bauthor['’]?s\s+(version|copy)\b|\bdefinitive\s+version\b|\bfinal\s+publication\s+is\s+available\b|\bnot\s+for\s+(re)?distribution\b/i,
   /\bconfidential\b|\bfor\s+internal\s+use\b|\bdo\s+not\s+(distribute|copy|cite)\b/i,
   /^printed\b/i,
   /\b(vol\.?|volume)\s*\d+|\b\d+\s*\(\d{4}\)\s*\d+\s*[-–]\s*\d+\b|\bpp\.\s*\d+\s*[-–]\s*\d+\b|\bissue\s+\d+\b/i,
 ];
+/**
+ * The word "page" as documents print it by their numbers, in full or cut short ("Page",
+ * "p.", "Pag.", "Pág.", "Seite", "S.", "Str.", "Стр.", "Σελ."), and the word of "3 of 9".
+ */
+const PAGE_WORD = "page|p\\.|pag\\.?|p[áa]g\\.|p[áa]gina|pagina|seite|s\\.|str\\.|strana|strona|sivu|sida|side|oldal|sayfa|стр\\.|страница|сторінка|σελ\\.|σελίδα";
+const PAGE_OF = "of|de|di|von|sur|z|из|з|από|/";
 /**
  * Wording of heads, feet and banners that body text may also hold (the last reference of a
  * bibliography cites a year, a list's line names a version): it says furniture only of lines
@@ -32,6 +39,8 @@ export const SET_OFF_WORDING = [
   /\d[\d\s,–-]*\((?:[^)]*\s)?(1[89]|20)\d\d\)|\((1[89]|20)\d\d\)\s*,?\s*\d|\bIS[SB]N[\s:-]*\d|\barticle\s+(no\.|number|id)\s*\S/i,
   /\bproceedings\s+of\b|\b(advance\s+access|published\s+online|available\s+online|first\s+published)\b/i,
   /\b(version|release|revision|rev\.|draft)\s*v?\d+(\.\d+)*|\bv\d+\.\d+/i,
+  // A line ending in its page ("Versione n. 1 – Pag. 1", "Handbuch · Seite 4 von 9").
+  new RegExp(`(^|[\\s|•·–—-])(${PAGE_WORD})\\s*\\d{1,4}(\\s*(${PAGE_OF})\\s*\\d{1,4})?$`, "iu"),
 ];
 /**
  * A date or a time, as headers and feet stamp them: 2015-11-20, 20.11.2015, 20/11/2015,
@@ -42,5 +51,5 @@ const MONTH = "jan(uary|vier|uar|eiro|naio)?|feb(ruary|rero|braio|ruar)?|f[ée]v
 export const DATE = new RegExp(`\\b(1[89]|20)\\d\\d-[01]?\\d-[0-3]?\\d\\b|\\b[0-3]?\\d[./][01]?\\d[./](1[89]|20)\\d\\d\\b|\\b[0-3]?\\d\\.?\\s+(${MONTH})\\.?\\s+(1[89]|20)\\d\\d\\b|\\b(${MONTH})\\.?\\s+[0-3]?\\d(st|nd|rd|th)?,?\\s+(1[89]|20)\\d\\d\\b|\\b[0-2]?\\d:[0-5]\\d\\b`, "i");
 /** Parts of a banner or a running head set apart by bars, bullets or middle dots ("IJDC | General Article", "[git] • Branch: CTAN"). */
 export const SEPARATED_PARTS = /\S\s+[|•·]\s+\S/;
-/** A page number alone: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "xii". */
-export const PAGE_NUMBER = /^(page\s*)?[-–—~]?\s*\d{1,4}\s*[-–—~]?(\s*(of|\/)\s*\d{1,4})?$|^[ivxlcdm]{1,6}$/i;
+/** A page number alone: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "Seite 3 von 9", "xii". */
+export const PAGE_NUMBER = new RegExp(`^((${PAGE_WORD})\\s*)?[-–—~]?\\s*\\d{1,4}\\s*[-–—~]?(\\s*(${PAGE_OF})\\s*\\d{1,4})?$|^[ivxlcdm]{1,6}$`, "iu");

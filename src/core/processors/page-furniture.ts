@@ -122,7 +122,7 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
     const group = lines.slice(0, last + 1);
     // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
     const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize, true)) + 1);
-    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, numberedFoot)) return group.flatMap((r) => r.blocks);
+    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, numberedFoot, columnEdges(rows))) return group.flatMap((r) => r.blocks);
     if (edge === "bottom" && foot.length && !foot.some(opensNote)) return foot.flatMap((r) => r.blocks);
   }
   const found: Block[] = [];
@@ -174,7 +174,7 @@ const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.
  * tell a foot line from a footnote, so only lines that say what they are, and those beyond
  * them, go.
  */
-function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: boolean): boolean {
+function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: boolean, columnLefts: number[]): boolean {
   if (group.some(asksForInput)) return false;
   if (group.some((row) => row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t))))) return true;
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list");
@@ -183,9 +183,12 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: bo
   const plainHead = (row: Row) => {
     const b = row.blocks[0];
     const t = b.text.trim();
-    // Not a paragraph's last line carried over from the page before: that ends a sentence, and one not numbered opens in lower case.
+    // Not a paragraph's last line carried over from the page before: that ends a sentence,
+    // and one not numbered opens in lower case or at the left edge of its column (a head
+    // set right or centred, "fonts-conf", may open in lower case).
     if (group.length > 1 || row.blocks.length > 1 || !oneLine(b) || hasBold(b) || maxSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
-    return FOLIO_AT_END.test(t) || (numberedFoot && !/^\p{Ll}/u.test(t));
+    const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
+    return FOLIO_AT_END.test(t) || (numberedFoot && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
   };
   return group.every((row) => saysFurniture(row, "top", bodySize, true) || splitBetweenMargins(row) || (small(row) && overText) || (plainHead(row) && overText));
 }
@@ -196,6 +199,9 @@ const FOLIO_AT_END = new RegExp(`^(\\d{1,4}|(?=[ivxlc]{2})${ROMAN})\\s+\\p{L}|\\
 
 const hasBold = (b: Block) => (b.lines ?? []).some((l) => l.spans.some((s) => s.bold && s.text.trim()));
 
+/** Where the page's columns of text begin: the left edges of its paragraphs. */
+const columnEdges = (rows: Row[]) => rows.flatMap((r) => r.blocks.filter((b) => b.text.length >= MIN_BODY_CHARS && (b.lines?.length ?? 1) > 1).map((b) => b.bbox[0]));
+
 /** Pieces of a line flush with its two ends and a wide gap between them. */
 function splitBetweenMargins(row: Row): boolean {
   const pieces = [...row.blocks].sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -204,11 +210,13 @@ function splitBetweenMargins(row: Row): boolean {
   return pieces.slice(1).some((p, i) => p.bbox[0] - pieces[i].bbox[2] >= SPLIT_GAP * width);
 }
 
-/** One or two short lines no larger than the body text. */
+/** One or two short lines no larger than the body text (three in small type). */
 function edgeLine(b: Block, bodySize: number): boolean {
   if (isFootBar(b, bodySize)) return true;
   if (b.type !== "text" && b.type !== "title") return false;
-  return b.text.length <= MAX_CHARS && (b.lines?.length ?? 1) <= MAX_LINES && maxSize(b) <= bodySize * MAX_SIZE_RATIO;
+  // A banner in small type may run to a third line (a journal's citation, its DOI, its ISSN).
+  const lineCount = maxSize(b) <= bodySize * SMALL_RATIO ? MAX_GROUP_ROWS : MAX_LINES;
+  return b.text.length <= MAX_CHARS && (b.lines?.length ?? 1) <= lineCount && maxSize(b) <= bodySize * MAX_SIZE_RATIO;
 }
 
 /**
