@@ -1,4 +1,4 @@
-// Furniture of single real pages (test/fixtures/real-docs/, cut from PDFs others made): what
+// Furniture of single real pages (test/fixtures/real-docs/ and real-docs-2/, cut from PDFs others made): what
 // the rules of page-furniture.ts and line-numbers.ts find on a page alone, each kept on
 // request with keep_header_footer. The facts are the fixture writers', read off the pages.
 import { describe, expect, it } from "vitest";
@@ -9,7 +9,8 @@ import { fixtureFile } from "../helpers/corpus";
 
 async function flat(path: string, over: Partial<FeatureConfig> = {}) {
   const features = { ...DEFAULT_FEATURES, ...over };
-  const doc = await parseDocument(await fixtureFile(`real-docs/pdfs/${path}`), path, { features });
+  // A path of the first batch's pages, or one from test/fixtures ("real-docs-2/pdfs/...").
+  const doc = await parseDocument(await fixtureFile(path.startsWith("real-docs") ? path : `real-docs/pdfs/${path}`), path, { features });
   return renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features }).outputs.markdown!.replace(/\s+/g, " ");
 }
 
@@ -46,6 +47,13 @@ describe("furniture of real single pages", () => {
     const text = await flat("margins-forms/ledpar-ovid-translation.pdf");
     for (const n of ["3R", "9R", "10R"]) expect(text).not.toMatch(lone(n));
     expect(text).toContain("with the subject matter suited to the verse measure");
+  });
+
+  it("hides line numbers set small in the gutter against the left column's lines, raised or not", async () => {
+    const text = await flat("real-docs-2/pdfs/mixed-a/revtex-aapm-sample-p1.pdf");
+    for (const n of ["50", "60", "85"]) expect(text).not.toMatch(lone(n));
+    expect(text).toContain("This sample document demonstrates proper use of REVTEX");
+    expect(text).toContain("Either format may be used for submis");
   });
 
   it("keeps an exam sheet's fields at the top of the page: labels to fill in are no running head", async () => {

@@ -40,7 +40,7 @@ export function buildLines(runs: Run[]): Line[] {
     // another column's line is that line's script, not a word of the row it happens to match.
     // Of the rows it may join, the one whose baseline is nearest: a neighbouring column's
     // row a point or two higher must not take a word of this one.
-    const candidates = rows.slice(-3).filter((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize) && (similarSize(run, r[0]) || nextTo([run], r) || markerOf(run, r)));
+    const candidates = rows.slice(-3).filter((r) => Math.abs(r[0].baseline - run.baseline) < SAME_BASELINE * Math.min(r[0].fontSize, run.fontSize) && (similarSize(run, r[0]) || nextTo([run], r) || markerOf(run, r)) && !lineNumberBeside([run], r) && !lineNumberBeside(r, [run]));
     const row = candidates.sort((a, b) => Math.abs(a[0].baseline - run.baseline) - Math.abs(b[0].baseline - run.baseline))[0];
     if (row) row.push(run);
     else rows.push([run]);
@@ -156,7 +156,7 @@ function attachScripts(rows: Run[][]): Run[][] {
       const overlap = (h: Run[]) => Math.min(bottom(part), bottom(h)) - Math.max(top(part), top(h));
       // Accents set over a letter (TeX's \bar, \dot in a line of text) are rows of their own in any size.
       const accents = part.every((r) => ACCENT_ONLY.test(r.text));
-      const host = short(part) ? hosts.filter((h) => (accents || size(part) < SCRIPT_SIZE * size(h)) && overlap(h) > 0 && nextTo(part, h) && !h.every((r) => ACCENT_ONLY.test(r.text))).sort((a, b) => overlap(b) - overlap(a))[0] : undefined;
+      const host = short(part) ? hosts.filter((h) => (accents || size(part) < SCRIPT_SIZE * size(h)) && overlap(h) > 0 && nextTo(part, h) && !h.every((r) => ACCENT_ONLY.test(r.text)) && !lineNumberBeside(part, h)).sort((a, b) => overlap(b) - overlap(a))[0] : undefined;
       if (host) host.push(...part);
       else unattached.push(...part);
     }
@@ -242,6 +242,25 @@ function markerOf(run: Run, row: Run[]): boolean {
   if (MARKER_ALONE.test(run.text.trim())) return run.bbox[2] <= start + 1 && start - run.bbox[2] <= LINE_SPLIT_GAP * em;
   const marker = row.length === 1 && MARKER_ALONE.test(row[0].text.trim()) ? row[0] : undefined;
   return marker !== undefined && run.bbox[0] >= marker.bbox[2] - 1 && run.bbox[0] - marker.bbox[2] <= LINE_SPLIT_GAP * em;
+}
+
+/** A line number is a bare number, with the letter some editions add ("3R")... */
+const BARE_NUMBER = /^\d{1,4}[A-Za-z]?$/;
+/** ...set far smaller than the text it numbers... */
+const LINE_NUMBER_SIZE = 0.6;
+/**
+ * ...a space or more from that text, on its baseline or raised to its top (lineno's numbers
+ * in the gutter between two columns, set close against the left column's lines): a note's
+ * mark or an exponent touches its word. Such a number is left a line of its own, for the
+ * line-number step to judge with the column of numbers it belongs to.
+ */
+function lineNumberBeside(part: Run[], host: Run[]): boolean {
+  if (part.length !== 1 || !BARE_NUMBER.test(part[0].text.trim())) return false;
+  const n = part[0];
+  const hostSize = Math.max(...host.map((h) => h.fontSize));
+  if (n.fontSize > LINE_NUMBER_SIZE * hostSize) return false;
+  const gap = Math.min(...host.map((h) => Math.max(n.bbox[0] - h.bbox[2], h.bbox[0] - n.bbox[2])));
+  return gap >= WORD_GAP * hostSize;
 }
 
 const similarSize = (a: Run, b: Run) => Math.min(a.fontSize, b.fontSize) >= SCRIPT_SIZE * Math.max(a.fontSize, b.fontSize);
