@@ -56,6 +56,13 @@ describe("furniture of real single pages", () => {
     expect(text).toContain("Either format may be used for submis");
   });
 
+  it("hides the pieces of a foot on its page number's line, and keeps a specimen's line in display type beside one", async () => {
+    const text = await flat("real-docs-2/pdfs/mixed-b/bg-pst-eucl-guide-p7.pdf");
+    for (const piece of ["Автор: Доминик Родригес", "Превод: skarakoleva@uni-ruse.bg"]) expect(text).not.toContain(piece);
+    expect(await flat("furniture/gitinfo2-p3.pdf")).not.toContain("Release 2.0.7: 10541bd");
+    expect(await flat("graphics/roboto-specimen-weights.pdf")).toContain("Summer heat rising up from the boardwalk");
+  });
+
   it("keeps an exam sheet's fields at the top of the page: labels to fill in are no running head", async () => {
     const text = await flat("margins-forms/esami-testA-p1.pdf");
     for (const field of ["Cognome:", "Nome:", "Matricola:", "Firma leggibile dello studente"]) expect(text).toContain(field);

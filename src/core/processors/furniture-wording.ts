@@ -43,12 +43,12 @@ export const SET_OFF_WORDING = [
   new RegExp(`(^|[\\s|•·–—-])(${PAGE_WORD})\\s*\\d{1,4}(\\s*(${PAGE_OF})\\s*\\d{1,4})?$`, "iu"),
 ];
 /**
- * A date or a time, as headers and feet stamp them: 2015-11-20, 20.11.2015, 20/11/2015,
+ * A date or a time, as headers and feet stamp them: 2015-11-20, 2011/2/4, 20.11.2015, 20/11/2015,
  * "17 June 2021", "June 3, 2018", "24 Sep 2004", "15:29". Month names of the Latin-script
  * languages most documents are in; numeric dates hold in any script.
  */
 const MONTH = "jan(uary|vier|uar|eiro|naio)?|feb(ruary|rero|braio|ruar)?|f[ée]v(rier|ereiro)?|mar(ch|s|zo|ço|zec)?|m[äa]rz|apr(il|ile)?|avr(il)?|abr(il)?|may(o)?|mai|maggio|maio|june?|juin|juni|junio|giugno|junho|july?|juil(let)?|juli|julio|luglio|julho|aug(ust)?|ao[uû]t|agosto|sep(t(ember|iembre|embre)?)?|set(embro|tembre)?|oct(ober|obre)?|okt(ober)?|ott(obre)?|out(ubro)?|nov(ember|embre|iembre|embro)?|dec(ember)?|d[ée]c(embre)?|dez(ember|embro)?|dic(iembre|embre)?|gennaio|enero|octubre|januari|februari|maart|mei|augustus";
-export const DATE = new RegExp(`\\b(1[89]|20)\\d\\d-[01]?\\d-[0-3]?\\d\\b|\\b[0-3]?\\d[./][01]?\\d[./](1[89]|20)\\d\\d\\b|\\b[0-3]?\\d\\.?\\s+(${MONTH})\\.?\\s+(1[89]|20)\\d\\d\\b|\\b(${MONTH})\\.?\\s+[0-3]?\\d(st|nd|rd|th)?,?\\s+(1[89]|20)\\d\\d\\b|\\b[0-2]?\\d:[0-5]\\d\\b`, "i");
+export const DATE = new RegExp(`\\b(1[89]|20)\\d\\d[-/][01]?\\d[-/][0-3]?\\d\\b|\\b[0-3]?\\d[./][01]?\\d[./](1[89]|20)\\d\\d\\b|\\b[0-3]?\\d\\.?\\s+(${MONTH})\\.?\\s+(1[89]|20)\\d\\d\\b|\\b(${MONTH})\\.?\\s+[0-3]?\\d(st|nd|rd|th)?,?\\s+(1[89]|20)\\d\\d\\b|\\b[0-2]?\\d:[0-5]\\d\\b`, "i");
 /** Parts of a banner or a running head set apart by bars, bullets or middle dots ("IJDC | General Article", "[git] • Branch: CTAN"). */
 export const SEPARATED_PARTS = /\S\s+[|•·]\s+\S/;
 /** A page number alone: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "Seite 3 von 9", "xii". */

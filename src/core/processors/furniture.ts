@@ -7,7 +7,7 @@
 import type { Block, Page } from "../model";
 import { pageFurniture } from "./page-furniture";
 import { PAGE_NUMBER } from "./furniture-wording";
-import { formValues } from "./lines";
+import { formValues, lineFontSize } from "./lines";
 
 /** Share of the page height at the top and bottom where running heads and feet live. */
 const BAND = 0.1;
@@ -98,11 +98,22 @@ function pageNumberFurniture(b: Block, page: Page): Block[] {
   const top = b.bbox[3] <= page.height / 2;
   const inReach = top ? b.bbox[3] <= page.height * PAGE_NUMBER_TOP_BAND : b.bbox[1] >= page.height * (1 - PAGE_NUMBER_BAND);
   if (!PAGE_NUMBER.test(b.text.trim()) || !inReach) return [];
+  // At the foot, lines of their own on the number's line, in type no larger than its, are
+  // the foot's pieces ("Release 2.0.7 ... 3/16"; translator, page, author): a column's last
+  // line is a paragraph's, and a specimen's line in display type beside the number is the page's.
+  const beside = top ? [] : page.blocks.filter((o) => o !== b && !o.hidden && onLineOf(o, b) && (o.type === "text" || o.type === "title") && (o.lines?.length ?? 1) === 1 && o.text.length <= MAX_CHARS && typeSize(o) <= FOOT_PIECE_SIZE * typeSize(b));
   // Furniture already found (a tagged artifact, a running foot) may sit further out.
-  const beyond = page.blocks.filter((o) => o !== b && !o.hidden && (top ? o.bbox[1] < b.bbox[1] : o.bbox[3] > b.bbox[3]));
-  if (!beyond.length) return [b];
+  const beyond = page.blocks.filter((o) => o !== b && !o.hidden && !beside.includes(o) && (top ? o.bbox[1] < b.bbox[1] : o.bbox[3] > b.bbox[3]));
+  if (!beyond.length) return [b, ...beside];
   // At the foot, short lines wholly under the number are the foot's too (at the top a
   // number under a title is more often a margin line number than the page's).
   const foot = !top && beyond.every((o) => o.bbox[1] >= b.bbox[3] && o.type !== "image" && o.type !== "table" && o.text.length <= MAX_CHARS && inBand(o.bbox, page.height));
-  return foot ? [b, ...beyond] : [];
+  return foot ? [b, ...beyond, ...beside] : [];
 }
+
+/** A foot's pieces beside its page number are set no larger than this share of the number's type. */
+const FOOT_PIECE_SIZE = 1.1;
+const typeSize = (b: Block) => Math.max(0, ...(b.lines ?? []).map(lineFontSize));
+
+/** Block `o` stands on the line of block `b` (overlapping most of the lower one's height). */
+const onLineOf = (o: Block, b: Block) => Math.min(o.bbox[3], b.bbox[3]) - Math.max(o.bbox[1], b.bbox[1]) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], b.bbox[3] - b.bbox[1]);
