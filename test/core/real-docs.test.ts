@@ -63,6 +63,17 @@ describe("furniture of real single pages", () => {
     expect(await flat("graphics/roboto-specimen-weights.pdf")).toContain("Summer heat rising up from the boardwalk");
   });
 
+  it("hides margin line numbers set flush left beside a table of contents, and counts on past one the text took", async () => {
+    const text = await flat("papers/aom-sample-p1.pdf");
+    for (const n of ["19", "36", "41"]) expect(text).not.toMatch(lone(n));
+    expect(text).toContain("The class was commissioned by Annals of Mathematics.");
+  });
+
+  it("hides a parallel edition's line numbers beside its two texts", async () => {
+    const text = await flat("languages/he-ru-reledpar-parallel-p2.pdf");
+    for (const n of ["3R", "4R"]) expect(text).not.toMatch(lone(n));
+  });
+
   it("keeps an exam sheet's fields at the top of the page: labels to fill in are no running head", async () => {
     const text = await flat("margins-forms/esami-testA-p1.pdf");
     for (const field of ["Cognome:", "Nome:", "Matricola:", "Firma leggibile dello studente"]) expect(text).toContain(field);

@@ -1,5 +1,5 @@
 // The one place the order of the processing steps lives.
-//   per page:  runs -> skew -> (notes apart) -> tables -> vector figures -> lines -> blocks -> code -> formulas (display, inline) -> figures -> reading order -> captions
+//   per page:  runs -> skew -> (margin line numbers, notes apart) -> tables -> vector figures -> lines -> blocks -> code -> formulas (display, inline) -> figures -> reading order -> captions
 //   document:  (notes set aside) -> furniture -> line numbers -> footnotes -> headings -> lists -> cross-page merges
 import type { OutlineEntry, PageRuns } from "../runs";
 import type { Page } from "../model";
@@ -14,7 +14,7 @@ import { bodyFontSize, markHeadings } from "./headings";
 import { markFootnotes } from "./footnotes";
 import { applyOutline } from "./outline";
 import { markLists } from "./lists";
-import { markLineNumbers } from "./line-numbers";
+import { lineNumberBlocks, marginLineNumbers, markLineNumbers } from "./line-numbers";
 import { mergeAcrossPages } from "./cross-page";
 import { extractTables, mergeTablesAcrossPages } from "./tables/index";
 import { buildTurnedBlocks } from "./turned";
@@ -32,8 +32,11 @@ export function processPage(index: number, read: PageRuns): Page {
   // Lines are found by baseline and paragraphs by size: a text layer slanting over a
   // skewed scan is levelled first, an OCR layer's words joined into phrases and its sizes evened out.
   const levelled = evenOcrSizes(phrasesOfOcrLayer(straightenSkew(read.runs)));
+  // Line numbers in the margin are set apart before anything else reads the runs: a column
+  // of them beside a table of contents is no column of the table.
+  const lineNumbers = marginLineNumbers(levelled.filter((r) => !r.note));
   // Notes drawn over the page (annotations) are laid out apart: a note beside a heading is not part of its line.
-  const raw = { ...read, runs: levelled.filter((r) => !r.note) };
+  const raw = { ...read, runs: levelled.filter((r) => !r.note && !lineNumbers.has(r)) };
   const notes = noteBlocks(levelled.filter((r) => r.note));
   // Tables first: the runs they take never reach the paragraph steps. Tagged artifacts
   // (pagination) reach neither.
@@ -57,8 +60,9 @@ export function processPage(index: number, read: PageRuns): Page {
     index,
     width: round(raw.width),
     height: round(raw.height),
-    blocks: [...(mostlyVertical ? [...verticalBlocks, ...blocks] : [...blocks, ...verticalBlocks]), ...furniture],
+    blocks: [...(mostlyVertical ? [...verticalBlocks, ...blocks] : [...blocks, ...verticalBlocks]), ...furniture, ...lineNumberBlocks(lineNumbers, raw.height)],
     ...(raw.turned ? { turned: raw.turned } : {}),
+    ...(lineNumbers.size ? { lineNumbers: true } : {}),
   };
 }
 
