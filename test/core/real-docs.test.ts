@@ -74,6 +74,18 @@ describe("furniture of real single pages", () => {
     for (const n of ["3R", "4R"]) expect(text).not.toMatch(lone(n));
   });
 
+  it("hides a head set in its three places, left, centre and right", async () => {
+    const text = await flat("margins-forms/schule-ab-formulare.pdf");
+    expect(text).not.toContain("Arbeitsblatt mit PDF-Formularen");
+    expect(text).toContain("Aufgabe 1");
+  });
+
+  it("hides a plain running head over a page whose number is a tagged artifact on its lowest line", async () => {
+    const text = await flat("graphics/roboto-specimen-weights.pdf");
+    expect(text).not.toContain("ROBOTO TYPE SPECIMEN");
+    expect(text).toContain("Summer heat rising up from the boardwalk");
+  });
+
   it("keeps an exam sheet's fields at the top of the page: labels to fill in are no running head", async () => {
     const text = await flat("margins-forms/esami-testA-p1.pdf");
     for (const field of ["Cognome:", "Nome:", "Matricola:", "Firma leggibile dello studente"]) expect(text).toContain(field);

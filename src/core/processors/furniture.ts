@@ -5,7 +5,7 @@
 // and moved to the header/footer layer, not deleted. What a single page gives away by
 // itself (page-furniture.ts) is furniture too.
 import type { Block, Page } from "../model";
-import { pageFurniture } from "./page-furniture";
+import { PAGE_NUMBER_BAND, PAGE_NUMBER_TOP_BAND, pageFurniture } from "./page-furniture";
 import { PAGE_NUMBER } from "./furniture-wording";
 import { formValues, lineFontSize } from "./lines";
 
@@ -13,10 +13,6 @@ import { formValues, lineFontSize } from "./lines";
 const BAND = 0.1;
 /** Share of the page width at the left and right where margin stamps live. */
 const SIDE_BAND = 0.08;
-/** A bare page number may sit this far in, as long as nothing lies beyond it (LaTeX on A4 sets the foot's number 17% up)... */
-const PAGE_NUMBER_BAND = 0.2;
-/** ...and at the top this far (deeper, a big number is a chapter's). */
-const PAGE_NUMBER_TOP_BAND = 0.15;
 /** Furniture is short. */
 const MAX_CHARS = 120;
 /** A block repeated on at least this share of the pages (and two pages) is running furniture... */

@@ -17,6 +17,10 @@ const EDGE_BAND = 0.12;
  */
 const EDGE_REACH = 0.06;
 const MAX_MARGIN = 0.2;
+/** A bare page number may sit this far in, as long as nothing lies beyond it (LaTeX on A4 sets the foot's number 17% up)... */
+export const PAGE_NUMBER_BAND = 0.2;
+/** ...and at the top this far (deeper, a big number is a chapter's). */
+export const PAGE_NUMBER_TOP_BAND = 0.15;
 /** A head or foot line is short... */
 const MAX_CHARS = 200;
 /** ...one or two lines... */
@@ -55,8 +59,10 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
   const level = page.blocks.filter((b) => !b.hidden && !isVertical(b));
   const rows = rowsOf(level);
   const feet = edgeRows(rows, page, bodySize, "bottom");
-  // A page numbered at its foot has its running head, if any, at the top.
-  const numberedFoot = feet.some((b) => PAGE_NUMBER.test(b.text.trim()));
+  // A page numbered at its foot has its running head, if any, at the top: its number among
+  // the foot's lines, or on the page's lowest line (a tagged PDF's artifact, hidden already, too).
+  const lowest = rowsOf(page.blocks.filter((b) => !isVertical(b))).reduce<Row | undefined>((low, r) => (!low || r.bottom > low.bottom ? r : low), undefined);
+  const numberedFoot = feet.some((b) => PAGE_NUMBER.test(b.text.trim())) || (!!lowest && lowest.top >= page.height * (1 - PAGE_NUMBER_BAND) && lowest.blocks.some((b) => PAGE_NUMBER.test(b.text.trim())));
   found.push(...edgeRows(rows, page, bodySize, "top", numberedFoot), ...feet);
   found.push(...level.filter((b) => !found.includes(b) && isBoilerplate(b, level, page, bodySize)));
   return found;
@@ -190,7 +196,7 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: bo
     const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
     return FOLIO_AT_END.test(t) || (numberedFoot && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
   };
-  return group.every((row) => saysFurniture(row, "top", bodySize, true) || splitBetweenMargins(row) || (small(row) && overText) || (plainHead(row) && overText));
+  return group.every((row) => saysFurniture(row, "top", bodySize, true) || splitBetweenMargins(row, bodySize) || (small(row) && overText) || (plainHead(row) && overText));
 }
 
 /** A running head's page number at one end of its line, arabic or roman ("16 a tufte-style book", "Preface xi"). */
@@ -202,13 +208,22 @@ const hasBold = (b: Block) => (b.lines ?? []).some((l) => l.spans.some((s) => s.
 /** Where the page's columns of text begin: the left edges of its paragraphs. */
 const columnEdges = (rows: Row[]) => rows.flatMap((r) => r.blocks.filter((b) => b.text.length >= MIN_BODY_CHARS && (b.lines?.length ?? 1) > 1).map((b) => b.bbox[0]));
 
-/** Pieces of a line flush with its two ends and a wide gap between them. */
-function splitBetweenMargins(row: Row): boolean {
+/**
+ * Pieces of a line flush with its two ends and a wide gap between them; or the three places
+ * of a head, left, centre and right, the middle piece centred between the outer two
+ * ("Testfach | Arbeitsblatt mit PDF-Formularen | Arbeitsblatt").
+ */
+function splitBetweenMargins(row: Row, bodySize: number): boolean {
   const pieces = [...row.blocks].sort((a, b) => a.bbox[0] - b.bbox[0]);
   if (pieces.length < 2) return false;
   const width = pieces[pieces.length - 1].bbox[2] - pieces[0].bbox[0];
-  return pieces.slice(1).some((p, i) => p.bbox[0] - pieces[i].bbox[2] >= SPLIT_GAP * width);
+  if (pieces.slice(1).some((p, i) => p.bbox[0] - pieces[i].bbox[2] >= SPLIT_GAP * width)) return true;
+  if (pieces.length !== 3) return false;
+  const [l, c, r] = pieces;
+  return Math.abs((c.bbox[0] + c.bbox[2]) / 2 - (l.bbox[0] + r.bbox[2]) / 2) <= bodySize / 2 && c.bbox[0] - l.bbox[2] >= PLACE_GAP * bodySize && r.bbox[0] - c.bbox[2] >= PLACE_GAP * bodySize;
 }
+/** A head's three places stand this many body sizes apart at least. */
+const PLACE_GAP = 2;
 
 /** One or two short lines no larger than the body text (three in small type). */
 function edgeLine(b: Block, bodySize: number): boolean {
