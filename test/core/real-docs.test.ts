@@ -9,8 +9,8 @@ import { fixtureFile } from "../helpers/corpus";
 
 async function flat(path: string, over: Partial<FeatureConfig> = {}) {
   const features = { ...DEFAULT_FEATURES, ...over };
-  // A path of the first batch's pages, or one from test/fixtures ("real-docs-2/pdfs/...").
-  const doc = await parseDocument(await fixtureFile(path.startsWith("real-docs") ? path : `real-docs/pdfs/${path}`), path, { features });
+  // A path of the first batch's pages, or one from test/fixtures ("real-docs-2/pdfs/...", "pdf/...").
+  const doc = await parseDocument(await fixtureFile(/^(real-docs|pdf\/)/.test(path) ? path : `real-docs/pdfs/${path}`), path, { features });
   return renderParseResult(doc, { outputFormats: ["markdown"], elementFormats: DEFAULT_ELEMENT_FORMATS, features }).outputs.markdown!.replace(/\s+/g, " ");
 }
 
@@ -84,6 +84,19 @@ describe("furniture of real single pages", () => {
     const text = await flat("graphics/roboto-specimen-weights.pdf");
     expect(text).not.toContain("ROBOTO TYPE SPECIMEN");
     expect(text).toContain("Summer heat rising up from the boardwalk");
+  });
+
+  it("hides a journal's title foot on a page numbered in its head", async () => {
+    const text = await flat("pdf/tugboat-title-foot.pdf");
+    expect(text).not.toContain("The unicodefonttable package");
+    expect(text).not.toContain("TUGboat, Volume 0");
+    expect(await flat("pdf/tugboat-title-foot.pdf", { keep_header_footer: true })).toContain("The unicodefonttable package");
+  });
+
+  it("hides a print job's slug set between crop marks over the page", async () => {
+    const text = await flat("pdf/print-job-slug.pdf");
+    expect(text).not.toContain("15:40");
+    expect(text).toContain("Faculty of Applied Engineering");
   });
 
   it("keeps an exam sheet's fields at the top of the page: labels to fill in are no running head", async () => {

@@ -39,6 +39,8 @@ export const SET_OFF_WORDING = [
   /\d[\d\s,–-]*\((?:[^)]*\s)?(1[89]|20)\d\d\)|\((1[89]|20)\d\d\)\s*,?\s*\d|\bIS[SB]N[\s:-]*\d|\barticle\s+(no\.|number|id)\s*\S/i,
   /\bproceedings\s+of\b|\b(advance\s+access|published\s+online|available\s+online|first\s+published)\b/i,
   /\b(version|release|revision|rev\.|draft)\s*v?\d+(\.\d+)*|\bv\d+\.\d+/i,
+  // A print job's slug: the time it ran and the page ("“thesis” — 2022/8/22 — 15:40 — page 3 — #3").
+  /\b[0-2]?\d:[0-5]\d\b.*\bpage\s+\d+|\bpage\s+\d+.*\b[0-2]?\d:[0-5]\d\b/i,
   // A line ending in its page ("Versione n. 1 – Pag. 1", "Handbuch · Seite 4 von 9").
   new RegExp(`(^|[\\s|•·–—-])(${PAGE_WORD})\\s*\\d{1,4}(\\s*(${PAGE_OF})\\s*\\d{1,4})?$`, "iu"),
 ];

@@ -45,7 +45,7 @@ const WORDY = /\p{L}{3,}.*\s.*\p{L}{3,}/u;
 /** A line ending in a colon, or a figure's or table's label, leads into what follows it. */
 const INTRODUCES = /:$|^(fig(ure)?|table|chart|exhibit|plate|map)\.?\s*[\dIVX]/i;
 /** A footnote opens with its mark and its text: never a foot line however it is worded (a date's day is no mark). */
-const NOTE_OPENING = /^\s*(\d{1,3}|[*†‡§¶])\s*\p{L}/u;
+const NOTE_OPENING = /^\s*(\d{1,3}|[*∗†‡§¶])\s*\p{L}/u;
 const opensWithDate = (t: string) => DATE.test(t) && DATE.exec(t)!.index === 0;
 
 /** The page's furniture found from the page alone; `bodySize` is the document's body font size. */
@@ -58,12 +58,16 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
   const found = body.length ? page.blocks.filter((b) => !b.hidden && isVertical(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right)) : [];
   const level = page.blocks.filter((b) => !b.hidden && !isVertical(b));
   const rows = rowsOf(level);
-  const feet = edgeRows(rows, page, bodySize, "bottom");
+  let feet = edgeRows(rows, page, bodySize, "bottom");
   // A page numbered at its foot has its running head, if any, at the top: its number among
   // the foot's lines, or on the page's lowest line (a tagged PDF's artifact, hidden already, too).
   const lowest = rowsOf(page.blocks.filter((b) => !isVertical(b))).reduce<Row | undefined>((low, r) => (!low || r.bottom > low.bottom ? r : low), undefined);
   const numberedFoot = feet.some((b) => PAGE_NUMBER.test(b.text.trim())) || (!!lowest && lowest.top >= page.height * (1 - PAGE_NUMBER_BAND) && lowest.blocks.some((b) => PAGE_NUMBER.test(b.text.trim())));
-  found.push(...edgeRows(rows, page, bodySize, "top", numberedFoot), ...feet);
+  const heads = edgeRows(rows, page, bodySize, "top", numberedFoot);
+  // And one numbered in its head has its running foot, if any, at the bottom (a journal's
+  // article title under a head "TUGboat, Volume 43 ... 903").
+  if (!feet.length && heads.some((b) => PAGE_NUMBER.test(b.text.trim()) || FOLIO_AT_END.test(b.text.trim()))) feet = edgeRows(rows, page, bodySize, "bottom", true);
+  found.push(...heads, ...feet);
   found.push(...level.filter((b) => !found.includes(b) && isBoilerplate(b, level, page, bodySize)));
   return found;
 }
@@ -103,14 +107,14 @@ function smallStack(b: Block, blocks: Block[], bodySize: number): Block[] {
  * gap goes as a whole (a head of two lines, a foot with a file path under its page count);
  * otherwise rows go one by one from the edge inwards while they say what they are.
  */
-function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "bottom", numberedFoot = false): Block[] {
+function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "bottom", numberedOpposite = false, bandReach?: number): Block[] {
   const rows = edge === "top" ? pageRows : [...pageRows].sort((p, q) => q.bottom - p.bottom);
   if (!rows.length) return [];
   // The band: from the page's edge, or at the top from where its print begins on a page with
   // a deep margin (a page's print may end anywhere above its foot: a chapter's last page, a
   // letter's signature).
   const margin = edge === "top" ? Math.min(MAX_MARGIN * page.height, rows[0].top) : 0;
-  const reach = Math.max(EDGE_BAND * page.height, margin + EDGE_REACH * page.height);
+  const reach = bandReach ?? Math.max(EDGE_BAND * page.height, margin + EDGE_REACH * page.height);
   // The edge's lines: rows in the band of short lines no larger than the body, from the edge in.
   const lines: Row[] = [];
   for (const row of rows) {
@@ -128,8 +132,12 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
     const group = lines.slice(0, last + 1);
     // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
     const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize, true)) + 1);
-    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, numberedFoot, columnEdges(rows))) return group.flatMap((r) => r.blocks);
-    if (edge === "bottom" && foot.length && !foot.some(opensNote)) return foot.flatMap((r) => r.blocks);
+    // A head may stand over another set off in turn (crop marks over a print job's slug), in the same band.
+    const within = (taken: Row[]) => [...taken.flatMap((r) => r.blocks), ...edgeRows(pageRows.filter((r) => !taken.includes(r)), page, bodySize, edge, numberedOpposite, reach)];
+    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, numberedOpposite, columnEdges(rows))) return within(group);
+    if (edge === "bottom" && foot.length && !foot.some(opensNote)) return within(foot);
+    // A plain foot line under the text of a page numbered in its head.
+    if (edge === "bottom" && group.length === 1 && !opensNote(group[0]) && plainRunningLine(group[0], bodySize, numberedOpposite, columnEdges(rows))) return group[0].blocks;
   }
   const found: Block[] = [];
   for (const row of lines) {
@@ -186,22 +194,29 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: bo
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
   const small = (row: Row) => row.blocks.every((b) => oneLine(b) && maxSize(b) <= bodySize * SMALL_RATIO);
-  const plainHead = (row: Row) => {
-    const b = row.blocks[0];
-    const t = b.text.trim();
-    // Not a paragraph's last line carried over from the page before: that ends a sentence,
-    // and one not numbered opens in lower case or at the left edge of its column (a head
-    // set right or centred, "fonts-conf", may open in lower case).
-    if (group.length > 1 || row.blocks.length > 1 || !oneLine(b) || hasBold(b) || maxSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
-    const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
-    return FOLIO_AT_END.test(t) || (numberedFoot && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
-  };
+  const plainHead = (row: Row) => group.length === 1 && plainRunningLine(row, bodySize, numberedFoot, columnLefts);
   return group.every((row) => saysFurniture(row, "top", bodySize, true) || splitBetweenMargins(row, bodySize) || (small(row) && overText) || (plainHead(row) && overText));
 }
 
-/** A running head's page number at one end of its line, arabic or roman ("16 a tufte-style book", "Preface xi"). */
+/**
+ * A running head or foot in the body's roman type, one line set off alone: it carries its
+ * page number at one end ("16 a tufte-style book", "Chapter 2 17"), or the page is numbered
+ * at its other edge (`numberedOpposite`). A heading is set apart by weight or size; a
+ * paragraph's line carried over from the page before ends a sentence, and one not numbered
+ * opens in lower case or at the left edge of its column (a head set right or centred,
+ * "fonts-conf", may open in lower case).
+ */
+function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean, columnLefts: number[]): boolean {
+  const b = row.blocks[0];
+  const t = b.text.trim();
+  if (row.blocks.length > 1 || (b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || hasBold(b) || maxSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
+  const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
+  return FOLIO_AT_END.test(t) || (numberedOpposite && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
+}
+
+/** A running head's page number at one end of its line, arabic or roman ("16 a tufte-style book", "Preface xi", "ERDC TR-00-1 13", "... 01:02 903"). */
 const ROMAN = "(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})";
-const FOLIO_AT_END = new RegExp(`^(\\d{1,4}|(?=[ivxlc]{2})${ROMAN})\\s+\\p{L}|\\p{L}[\\p{L}.,)]*\\s+(\\d{1,4}|${ROMAN})$`, "iu");
+const FOLIO_AT_END = new RegExp(`^(\\d{1,4}|(?=[ivxlc]{2})${ROMAN})\\s+\\p{L}|[\\p{L}\\p{N}][\\p{L}\\p{N}.,:)/-]*\\s+(\\d{1,4}|${ROMAN})$`, "iu");
 
 const hasBold = (b: Block) => (b.lines ?? []).some((l) => l.spans.some((s) => s.bold && s.text.trim()));
 
