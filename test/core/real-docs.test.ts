@@ -99,6 +99,12 @@ describe("furniture of real single pages", () => {
     expect(text).toContain("Faculty of Applied Engineering");
   });
 
+  it("hides a running head over a code listing", async () => {
+    const text = await flat("pdf/head-over-listing.pdf");
+    expect(text).not.toMatch(/(^| )7 Lists( |$)/);
+    expect(text).toContain("Heading on Level 3 (subsubsection)");
+  });
+
   it("keeps an exam sheet's fields at the top of the page: labels to fill in are no running head", async () => {
     const text = await flat("margins-forms/esami-testA-p1.pdf");
     for (const field of ["Cognome:", "Nome:", "Matricola:", "Firma leggibile dello studente"]) expect(text).toContain(field);

@@ -180,7 +180,7 @@ const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.
  * Lines at the top set off from the text by a gap, `next` the text's first row: a head
  * when a page number is among them (a letter's second page: addressee, page, date), or
  * when every line is a head's: saying so, split between the margins ("Journal ... |
- * Harbour et al."), or in small type over the text (not a label over a picture, nor a line
+ * Harbour et al."), or in small type over the text or a listing (not a label over a picture, nor a line
  * that introduces what follows). One line in the body's roman type is a head too when it
  * carries its page number at an end ("16 a tufte-style book", "Chapter 2 17"), or when the
  * page is numbered at its foot ("How to use bzip2" over a page ending "7"): a heading at the
@@ -191,7 +191,7 @@ const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.
 function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: boolean, columnLefts: number[]): boolean {
   if (group.some(asksForInput)) return false;
   if (group.some((row) => row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t))))) return true;
-  const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list");
+  const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list" || b.type === "code");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
   const small = (row: Row) => row.blocks.every((b) => oneLine(b) && maxSize(b) <= bodySize * SMALL_RATIO);
   const plainHead = (row: Row) => group.length === 1 && plainRunningLine(row, bodySize, numberedFoot, columnLefts);
