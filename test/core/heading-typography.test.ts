@@ -15,6 +15,13 @@ describe("headings from typography", () => {
     expect(remark?.type).toBe("text");
   });
 
+  it("keeps a heading's number with its words when a column of margin notes makes a gutter beside them", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/heading-number-gutter.pdf"), "eledform.pdf", { features: DEFAULT_FEATURES });
+    const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
+    expect(titles).toContain("2 Implementation");
+    expect(doc.pages[0].blocks.some((b) => b.text.trim() === "2")).toBe(false);
+  });
+
   it("reads the weight and shape of TeX's fonts from their names", () => {
     expect(fontInfoFromName("ABCDEF+CMSSBX10").bold).toBe(true);
     expect(fontInfoFromName("ECBX1200").bold).toBe(true);

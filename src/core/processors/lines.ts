@@ -67,6 +67,9 @@ export function buildLines(runs: Run[]): Line[] {
       // A list's marker hung out in the margin ("[12]", "3.", "•") stays with its item's
       // text: the white band under a column of such markers is no gutter between columns.
       const hungMarker = current.length === 1 && MARKER_ALONE.test(prev.text.trim());
+      // A heading's number and its words a quad apart ("1.2  Typesetting listings") are one
+      // line, whatever gutter a column of margin marks beside them suggests.
+      const numberedHeading = current.length === 1 && headingNumberOf(prev, run) && run.bbox[0] - prev.bbox[2] <= HEADING_NUMBER_GAP * Math.max(prev.fontSize, run.fontSize);
       // A field's label ("SUBJECT:", "Invoice no.:") and its value tabbed far right of it are one
       // line (asked only of a gap that would split it: the label's text is joined to be read).
       const labelled = () => fieldLabel(current) && !gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) && run.bbox[0] - prev.bbox[2] <= LABEL_GAP * Math.max(prev.fontSize, run.fontSize);
@@ -75,7 +78,7 @@ export function buildLines(runs: Run[]): Line[] {
       // A sentence carried on over a blank to fill in ("I live here since ____ and I have ...",
       // "I, ____, declare that ..."): no gutter of the page or of the rows around is there.
       const filledIn = () => continuesSentence(current, run) && !gutters.some(([g0, g1]) => prev.bbox[2] <= g1 && run.bbox[0] >= g0) && !localGutter() && !columnBeside(rows, i, run);
-      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * em) && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * em && localGutter())) && !labelled() && !filledIn()) {
+      if (prev && !(hungMarker && run.bbox[0] - prev.bbox[2] <= LINE_SPLIT_GAP * em) && !numberedHeading && (splits(prev, run, i) || (run.bbox[0] - prev.bbox[2] > gutterGap * em && localGutter())) && !labelled() && !filledIn()) {
         lines.push(toLine(current));
         current = [];
       }
@@ -242,6 +245,16 @@ function markerOf(run: Run, row: Run[]): boolean {
   if (MARKER_ALONE.test(run.text.trim())) return run.bbox[2] <= start + 1 && start - run.bbox[2] <= LINE_SPLIT_GAP * em;
   const marker = row.length === 1 && MARKER_ALONE.test(row[0].text.trim()) ? row[0] : undefined;
   return marker !== undefined && run.bbox[0] >= marker.bbox[2] - 1 && run.bbox[0] - marker.bbox[2] <= LINE_SPLIT_GAP * em;
+}
+
+/** A section's number: 2, 1.2, 3.4.1. */
+const SECTION_NUMBER = /^\d{1,2}(\.\d{1,2}){0,3}\.?$/;
+/** A heading's number stands at most this many font sizes before its words. */
+const HEADING_NUMBER_GAP = 2;
+
+/** `number` is a section's number before the words of its heading: both bold and in one size. */
+function headingNumberOf(number: Run, words: Run): boolean {
+  return SECTION_NUMBER.test(number.text.trim()) && /^\p{L}/u.test(words.text.trim()) && number.bold && words.bold && Math.abs(number.fontSize - words.fontSize) <= 0.5;
 }
 
 /** A line number is a bare number, with the letter some editions add ("3R")... */
