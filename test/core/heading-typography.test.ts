@@ -22,6 +22,12 @@ describe("headings from typography", () => {
     expect(doc.pages[0].blocks.some((b) => b.text.trim() === "2")).toBe(false);
   });
 
+  it("marks numbered sub-headings set in another face than the body's, at its size", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/sans-subheadings.pdf"), "sans.pdf", { features: DEFAULT_FEATURES });
+    const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
+    expect(titles).toEqual(["1 Template overview", "1.1 Template styles", "1.2 Template parameters"]);
+  });
+
   it("reads the weight and shape of TeX's fonts from their names", () => {
     expect(fontInfoFromName("ABCDEF+CMSSBX10").bold).toBe(true);
     expect(fontInfoFromName("ECBX1200").bold).toBe(true);

@@ -4,6 +4,7 @@
 import type { Block, Page, Span } from "../model";
 import { lineFontSize } from "./lines";
 import { wordCount } from "../scripts";
+import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 
 /** A title is at least this much larger than the body size. */
 const TITLE_SIZE_RATIO = 1.12;
@@ -99,6 +100,7 @@ function isSentence(b: Block): boolean {
 export function markHeadings(pages: Page[], levels: boolean, body: number): void {
   const bodyIsBold = boldShare(pages) > BOLD_BODY_SHARE;
   const bodyIsItalic = italicShare(pages) > BOLD_BODY_SHARE;
+  const bodyFace = bodyFontFace(pages);
   const titles: Block[] = [];
   for (const page of pages) {
     for (const b of page.blocks) {
@@ -108,7 +110,7 @@ export function markHeadings(pages: Page[], levels: boolean, body: number): void
       const bold = b.lines.every((l) => l.spans.every((s) => s.bold)) && !bodyIsBold;
       const standalone = !hasShortNeighbour(b, page.blocks);
       const boldHeading = bold && standalone && b.lines.length <= 2 && !/[.:;,]$/.test(b.text);
-      if (short && !DATE_LINE.test(b.text) && (size >= body * TITLE_SIZE_RATIO || boldHeading || capsHeading(b, body, standalone, page.blocks) || italicHeading(b, body, standalone, page.blocks, bodyIsItalic))) {
+      if (short && !DATE_LINE.test(b.text) && (size >= body * TITLE_SIZE_RATIO || boldHeading || capsHeading(b, body, standalone, page.blocks) || italicHeading(b, body, standalone, page.blocks, bodyIsItalic) || otherFaceHeading(b, body, bodyFace, standalone, page.blocks))) {
         b.type = "title";
         titles.push(b);
       }
@@ -159,6 +161,31 @@ function italicHeading(b: Block, body: number, standalone: boolean, blocks: Bloc
   const spans = b.lines![0].spans.filter((s) => s.text.trim());
   if (!spans.length || !spans.every((s) => s.italic) || Math.max(...spans.map((s) => s.fontSize)) < body * CAPS_MIN_SIZE_RATIO) return false;
   return (NUMBERING.test(b.text) && fewWords(b)) || (fewWords(b) && setOffOverProse(b, blocks));
+}
+
+/**
+ * A numbered line alone, in another face than the body's and at least its size ("2.1
+ * Template Styles" in a sans-serif among serif paragraphs), set off over its paragraph: how
+ * many journals set their sub-headings. Its words open in a capital (a line of code opens
+ * with its command, in a monospaced face besides).
+ */
+function otherFaceHeading(b: Block, body: number, bodyFace: string | undefined, standalone: boolean, blocks: Block[]): boolean {
+  if (!bodyFace || !standalone || b.lines!.length !== 1 || /[.:;,]$/.test(b.text.trim()) || !NUMBERED_WORDS.test(b.text.trim()) || !fewWords(b)) return false;
+  const spans = b.lines![0].spans.filter((s) => s.text.trim());
+  if (!spans.length || spans.some((s) => fontFace(s.fontFamily) === bodyFace || MONOSPACE_FONT.test(s.fontFamily)) || Math.max(...spans.map((s) => s.fontSize)) < body * CAPS_MIN_SIZE_RATIO) return false;
+  return setOffOverProse(b, blocks);
+}
+/** A section's number and the capital its words open with. */
+const NUMBERED_WORDS = /^(\d+)(\.\d+)*\.?\s+\p{Lu}/u;
+
+/** A font's face: its name without a subset's tag ("ABCDEF+") and a TeX font's design size ("CMSS10"). */
+const fontFace = (family: string) => family.replace(/^[A-Z]{6}\+/, "").replace(/\d+$/, "").toLowerCase();
+
+/** The face most of the characters are set in. */
+function bodyFontFace(pages: Page[]): string | undefined {
+  const chars = new Map<string, number>();
+  for (const p of pages) for (const b of p.blocks) for (const l of b.lines ?? []) for (const s of l.spans) chars.set(fontFace(s.fontFamily), (chars.get(fontFace(s.fontFamily)) ?? 0) + s.text.length);
+  return [...chars.entries()].sort((a, c) => c[1] - a[1])[0]?.[0];
 }
 
 /** A heading's few words. */
