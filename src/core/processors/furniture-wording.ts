@@ -53,5 +53,5 @@ const MONTH = "jan(uary|vier|uar|eiro|naio)?|feb(ruary|rero|braio|ruar)?|f[ée]v
 export const DATE = new RegExp(`\\b(1[89]|20)\\d\\d[-/][01]?\\d[-/][0-3]?\\d\\b|\\b[0-3]?\\d[./][01]?\\d[./](1[89]|20)\\d\\d\\b|\\b[0-3]?\\d\\.?\\s+(${MONTH})\\.?\\s+(1[89]|20)\\d\\d\\b|\\b(${MONTH})\\.?\\s+[0-3]?\\d(st|nd|rd|th)?,?\\s+(1[89]|20)\\d\\d\\b|\\b[0-2]?\\d:[0-5]\\d\\b`, "i");
 /** Parts of a banner or a running head set apart by bars, bullets or middle dots ("IJDC | General Article", "[git] • Branch: CTAN"). */
 export const SEPARATED_PARTS = /\S\s+[|•·]\s+\S/;
-/** A page number alone: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "Seite 3 von 9", "xii". */
-export const PAGE_NUMBER = new RegExp(`^((${PAGE_WORD})\\s*)?[-–—~]?\\s*\\d{1,4}\\s*[-–—~]?(\\s*(${PAGE_OF})\\s*\\d{1,4})?$|^[ivxlcdm]{1,6}$`, "iu");
+/** A page number alone, in the digits of any script: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "Seite 3 von 9", "xii", Thai "๑", Persian "۵". */
+export const PAGE_NUMBER = new RegExp(`^((${PAGE_WORD})\\s*)?[-–—~]?\\s*\\p{Nd}{1,4}\\s*[-–—~]?(\\s*(${PAGE_OF})\\s*\\p{Nd}{1,4})?$|^[ivxlcdm]{1,6}$`, "iu");
