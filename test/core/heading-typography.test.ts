@@ -28,6 +28,12 @@ describe("headings from typography", () => {
     expect(titles).toEqual(["1 Template overview", "1.1 Template styles", "1.2 Template parameters"]);
   });
 
+  it("marks a bold heading of one column beside a centred heading of the other under a full-width abstract", async () => {
+    const doc = await parseDocument(await fixtureFile("real-docs/pdfs/papers/revtex-aps-p1.pdf"), "revtex.pdf", { features: DEFAULT_FEATURES });
+    const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
+    expect(titles).toContain("A. Second-level heading: Formatting");
+  });
+
   it("reads the weight and shape of TeX's fonts from their names", () => {
     expect(fontInfoFromName("ABCDEF+CMSSBX10").bold).toBe(true);
     expect(fontInfoFromName("ECBX1200").bold).toBe(true);

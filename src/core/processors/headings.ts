@@ -44,13 +44,15 @@ const COLUMN_PROSE_CHARS = 120;
 const FLUSH = 2;
 
 /**
- * Two lines in different columns of the page: each flush with the left edge of paragraphs of
- * its own column, those columns side by side (the heading of one column beside a short line
- * of the other is not a table row).
+ * Two lines in different columns of the page: each within the width of paragraphs of its own
+ * column (flush with them or centred over them), those columns side by side (the heading of
+ * one column beside a short line, or a heading, of the other is not a table row).
  */
 function inOtherColumn(b: Block, o: Block, blocks: Block[]): boolean {
   const prose = blocks.filter((p) => !p.hidden && p.type === "text" && p.text.length >= COLUMN_PROSE_CHARS);
-  const columnOf = (x: Block) => prose.find((p) => Math.abs(p.bbox[0] - x.bbox[0]) <= FLUSH && x.bbox[2] <= p.bbox[2] + FLUSH);
+  // The narrowest paragraph around it: a full-width abstract spans both columns.
+  const width = (p: Block) => p.bbox[2] - p.bbox[0];
+  const columnOf = (x: Block) => prose.filter((p) => x.bbox[0] >= p.bbox[0] - FLUSH && x.bbox[2] <= p.bbox[2] + FLUSH).sort((p, q) => width(p) - width(q))[0];
   const [mine, theirs] = [columnOf(b), columnOf(o)];
   return !!mine && !!theirs && (mine.bbox[2] <= theirs.bbox[0] || theirs.bbox[2] <= mine.bbox[0]);
 }
