@@ -7,7 +7,7 @@
 import type { Block, Page } from "../model";
 import { PAGE_NUMBER_BAND, PAGE_NUMBER_TOP_BAND, pageFurniture } from "./page-furniture";
 import { PAGE_NUMBER } from "./furniture-wording";
-import { formValues, lineFontSize } from "./lines";
+import { blockFontSize, formValues } from "./lines";
 
 /** Share of the page height at the top and bottom where running heads and feet live. */
 const BAND = 0.1;
@@ -97,7 +97,7 @@ function pageNumberFurniture(b: Block, page: Page): Block[] {
   // At the foot, lines of their own on the number's line, in type no larger than its, are
   // the foot's pieces ("Release 2.0.7 ... 3/16"; translator, page, author): a column's last
   // line is a paragraph's, and a specimen's line in display type beside the number is the page's.
-  const beside = top ? [] : page.blocks.filter((o) => o !== b && !o.hidden && onLineOf(o, b) && (o.type === "text" || o.type === "title") && (o.lines?.length ?? 1) === 1 && o.text.length <= MAX_CHARS && typeSize(o) <= FOOT_PIECE_SIZE * typeSize(b));
+  const beside = top ? [] : page.blocks.filter((o) => o !== b && !o.hidden && onLineOf(o, b) && (o.type === "text" || o.type === "title") && (o.lines?.length ?? 1) === 1 && o.text.length <= MAX_CHARS && blockFontSize(o) <= FOOT_PIECE_SIZE * blockFontSize(b));
   // Furniture already found (a tagged artifact, a running foot) may sit further out.
   const beyond = page.blocks.filter((o) => o !== b && !o.hidden && !beside.includes(o) && (top ? o.bbox[1] < b.bbox[1] : o.bbox[3] > b.bbox[3]));
   if (!beyond.length) return [b, ...beside];
@@ -109,7 +109,6 @@ function pageNumberFurniture(b: Block, page: Page): Block[] {
 
 /** A foot's pieces beside its page number are set no larger than this share of the number's type. */
 const FOOT_PIECE_SIZE = 1.1;
-const typeSize = (b: Block) => Math.max(0, ...(b.lines ?? []).map(lineFontSize));
 
 /** Block `o` stands on the line of block `b` (overlapping most of the lower one's height). */
 const onLineOf = (o: Block, b: Block) => Math.min(o.bbox[3], b.bbox[3]) - Math.max(o.bbox[1], b.bbox[1]) > 0.5 * Math.min(o.bbox[3] - o.bbox[1], b.bbox[3] - b.bbox[1]);

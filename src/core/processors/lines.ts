@@ -382,3 +382,6 @@ export function lineFontSize(line: Line): number {
   }
   return size;
 }
+
+/** A block's type size: the largest of its lines' (0 for a block without lines). */
+export const blockFontSize = (b: Block): number => Math.max(0, ...(b.lines ?? []).map(lineFontSize));

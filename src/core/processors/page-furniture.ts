@@ -5,7 +5,7 @@
 // page's edge inwards, as a group set off from the text or row by row, and the search stops
 // at the first line that is not furniture, so nothing between two pieces of body text goes.
 import type { Block, Page } from "../model";
-import { lineFontSize } from "./lines";
+import { blockFontSize } from "./lines";
 import { isVertical } from "../geometry";
 import { DATE, FURNITURE_WORDING, PAGE_NUMBER, SEPARATED_PARTS, SET_OFF_WORDING } from "./furniture-wording";
 
@@ -78,16 +78,16 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
  * of its column, and worded as furniture twice over, which a footnote is not.
  */
 function isBoilerplate(b: Block, blocks: Block[], page: Page, bodySize: number): boolean {
-  if (b.type !== "text" || b.bbox[1] < page.height * (1 - BOILERPLATE_SHARE) || maxSize(b) > bodySize * SMALL_RATIO) return false;
+  if (b.type !== "text" || b.bbox[1] < page.height * (1 - BOILERPLATE_SHARE) || blockFontSize(b) > bodySize * SMALL_RATIO) return false;
   // The notice may be set in paragraphs of its own (the permission, then the copyright): worded as furniture over them all.
   const notice = smallStack(b, blocks, bodySize).map((o) => o.text).join(" ");
   if (FURNITURE_WORDING.filter((w) => w.test(notice)).length < 2) return false;
-  return !blocks.some((o) => o !== b && o.bbox[1] >= b.bbox[3] && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2] && maxSize(o) > bodySize * SMALL_RATIO);
+  return !blocks.some((o) => o !== b && o.bbox[1] >= b.bbox[3] && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2] && blockFontSize(o) > bodySize * SMALL_RATIO);
 }
 
 /** The blocks of small type set one under another with `b` in its column, paragraph gaps apart at most. */
 function smallStack(b: Block, blocks: Block[], bodySize: number): Block[] {
-  const small = blocks.filter((o) => o.type === "text" && maxSize(o) <= bodySize * SMALL_RATIO && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2]);
+  const small = blocks.filter((o) => o.type === "text" && blockFontSize(o) <= bodySize * SMALL_RATIO && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2]);
   const stack = [b];
   for (let grown = true; grown; ) {
     grown = false;
@@ -127,7 +127,7 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
   const gapAfter = (i: number) => (edge === "top" ? rows[i + 1].top - rows[i].bottom : rows[i].top - rows[i + 1].bottom);
   // Set off by a gap measured in the sizes of the body and of the line itself: a slide's
   // bar of 6 pt links stands 12 pt above its title, twice its own size.
-  const last = lines.findIndex((row, i) => gapAfter(i) >= HEAD_GAP * (bodySize + Math.max(...row.blocks.map(maxSize))) / 2);
+  const last = lines.findIndex((row, i) => gapAfter(i) >= HEAD_GAP * (bodySize + Math.max(...row.blocks.map(blockFontSize))) / 2);
   if (last >= 0 && last < MAX_GROUP_ROWS) {
     const group = lines.slice(0, last + 1);
     // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
@@ -155,7 +155,7 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
 const saysFurnitureWording = (b: Block, bodySize: number, setOff: boolean) => {
   const t = b.text.trim();
   if (FURNITURE_WORDING.some((w) => w.test(t))) return true;
-  return setOff && (SET_OFF_WORDING.some((w) => w.test(t)) || SEPARATED_PARTS.test(t) || (DATE.test(t) && maxSize(b) <= bodySize * SMALL_RATIO));
+  return setOff && (SET_OFF_WORDING.some((w) => w.test(t)) || SEPARATED_PARTS.test(t) || (DATE.test(t) && blockFontSize(b) <= bodySize * SMALL_RATIO));
 };
 
 /** A row whose wording or page number says it is furniture (and, at the foot, that opens no footnote). */
@@ -180,20 +180,18 @@ const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.
  * Lines at the top set off from the text by a gap, `next` the text's first row: a head
  * when a page number is among them (a letter's second page: addressee, page, date), or
  * when every line is a head's: saying so, split between the margins ("Journal ... |
- * Harbour et al."), or in small type over the text or a listing (not a label over a picture, nor a line
- * that introduces what follows). One line in the body's roman type is a head too when it
- * carries its page number at an end ("16 a tufte-style book", "Chapter 2 17"), or when the
- * page is numbered at its foot ("How to use bzip2" over a page ending "7"): a heading at the
- * top of a page is set apart by weight or size. At the foot, position and size alone cannot
- * tell a foot line from a footnote, so only lines that say what they are, and those beyond
- * them, go.
+ * Harbour et al.") or into its three places, in small type over the text or a listing (not
+ * a label over a picture, nor a line that introduces what follows), or a plain running line
+ * (plainRunningLine). At the foot, position and size alone cannot tell a foot line from a
+ * footnote, so only lines that say what they are, and those beyond them, go, and a plain
+ * running line under the text of a page numbered in its head.
  */
 function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: boolean, columnLefts: number[]): boolean {
   if (group.some(asksForInput)) return false;
   if (group.some((row) => row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t))))) return true;
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list" || b.type === "code");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
-  const small = (row: Row) => row.blocks.every((b) => oneLine(b) && maxSize(b) <= bodySize * SMALL_RATIO);
+  const small = (row: Row) => row.blocks.every((b) => oneLine(b) && blockFontSize(b) <= bodySize * SMALL_RATIO);
   const plainHead = (row: Row) => group.length === 1 && plainRunningLine(row, bodySize, numberedFoot, columnLefts);
   return group.every((row) => saysFurniture(row, "top", bodySize, true) || splitBetweenMargins(row, bodySize) || (small(row) && overText) || (plainHead(row) && overText));
 }
@@ -209,7 +207,7 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: bo
 function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean, columnLefts: number[]): boolean {
   const b = row.blocks[0];
   const t = b.text.trim();
-  if (row.blocks.length > 1 || (b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || hasBold(b) || maxSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
+  if (row.blocks.length > 1 || (b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || hasBold(b) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
   const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
   return FOLIO_AT_END.test(t) || (numberedOpposite && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
 }
@@ -245,8 +243,8 @@ function edgeLine(b: Block, bodySize: number): boolean {
   if (isFootBar(b, bodySize)) return true;
   if (b.type !== "text" && b.type !== "title") return false;
   // A banner in small type may run to a third line (a journal's citation, its DOI, its ISSN).
-  const lineCount = maxSize(b) <= bodySize * SMALL_RATIO ? MAX_GROUP_ROWS : MAX_LINES;
-  return b.text.length <= MAX_CHARS && (b.lines?.length ?? 1) <= lineCount && maxSize(b) <= bodySize * MAX_SIZE_RATIO;
+  const lineCount = blockFontSize(b) <= bodySize * SMALL_RATIO ? MAX_GROUP_ROWS : MAX_LINES;
+  return b.text.length <= MAX_CHARS && (b.lines?.length ?? 1) <= lineCount && blockFontSize(b) <= bodySize * MAX_SIZE_RATIO;
 }
 
 /**
@@ -254,12 +252,11 @@ function edgeLine(b: Block, bodySize: number): boolean {
  * institute, title, "8 / 14"), a word processor's footer table ("Page 1 of 3"). It is
  * furniture only where a cell says so (furnitureTexts).
  */
-const isFootBar = (b: Block, bodySize: number) => b.type === "table" && !!b.table && b.table.rows.length <= MAX_LINES && b.text.length <= MAX_CHARS && maxSize(b) <= bodySize * SMALL_RATIO;
+const isFootBar = (b: Block, bodySize: number) => b.type === "table" && !!b.table && b.table.rows.length <= MAX_LINES && b.text.length <= MAX_CHARS && blockFontSize(b) <= bodySize * SMALL_RATIO;
 
 /** The pieces of a block that may say furniture: its text, and a foot bar's cells. */
 const furnitureTexts = (b: Block) => [b.text.trim(), ...(b.table?.rows.flat().map((c) => c.text.trim()) ?? [])];
 
-const maxSize = (b: Block) => Math.max(0, ...(b.lines ?? []).map(lineFontSize));
 
 interface Row {
   blocks: Block[];
