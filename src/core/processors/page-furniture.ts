@@ -134,10 +134,13 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
     const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize, true)) + 1);
     // A head may stand over another set off in turn (crop marks over a print job's slug), in the same band.
     const within = (taken: Row[]) => [...taken.flatMap((r) => r.blocks), ...edgeRows(pageRows.filter((r) => !taken.includes(r)), page, bodySize, edge, numberedOpposite, reach)];
-    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, numberedOpposite, columnEdges(rows))) return within(group);
+    // A plain running line has no wording to tell it: it stands in the page's edge band
+    // itself, not further in where a deep margin lets a banner stand (a form's first field).
+    const plain = (row: Row) => (edge === "top" ? row.bottom <= EDGE_BAND * page.height : row.top >= page.height * (1 - EDGE_BAND)) && plainRunningLine(row, bodySize, numberedOpposite, columnEdges(rows));
+    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, plain)) return within(group);
     if (edge === "bottom" && foot.length && !foot.some(opensNote)) return within(foot);
     // A plain foot line under the text of a page numbered in its head.
-    if (edge === "bottom" && group.length === 1 && !opensNote(group[0]) && plainRunningLine(group[0], bodySize, numberedOpposite, columnEdges(rows))) return group[0].blocks;
+    if (edge === "bottom" && group.length === 1 && !opensNote(group[0]) && plain(group[0])) return group[0].blocks;
   }
   const found: Block[] = [];
   for (const row of lines) {
@@ -186,13 +189,13 @@ const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.
  * footnote, so only lines that say what they are, and those beyond them, go, and a plain
  * running line under the text of a page numbered in its head.
  */
-function isHeadGroup(group: Row[], next: Row, bodySize: number, numberedFoot: boolean, columnLefts: number[]): boolean {
+function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (row: Row) => boolean): boolean {
   if (group.some(asksForInput)) return false;
   if (group.some((row) => row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t))))) return true;
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list" || b.type === "code");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
   const small = (row: Row) => row.blocks.every((b) => oneLine(b) && blockFontSize(b) <= bodySize * SMALL_RATIO);
-  const plainHead = (row: Row) => group.length === 1 && plainRunningLine(row, bodySize, numberedFoot, columnLefts);
+  const plainHead = (row: Row) => group.length === 1 && plainRunning(row);
   return group.every((row) => saysFurniture(row, "top", bodySize, true) || splitBetweenMargins(row, bodySize) || (small(row) && overText) || (plainHead(row) && overText));
 }
 
