@@ -28,6 +28,8 @@ export const FURNITURE_WORDING = [
  */
 const PAGE_WORD = "page|p\\.|pag\\.?|p[áa]g\\.|p[áa]gina|pagina|seite|s\\.|str\\.|strana|strona|sivu|sida|side|oldal|sayfa|стр\\.|страница|сторінка|σελ\\.|σελίδα";
 const PAGE_OF = "of|de|di|von|sur|z|из|з|από|/";
+/** A time of day: 15:29, 9:05. */
+const TIME = "\\b[0-2]?\\d:[0-5]\\d\\b";
 /**
  * Wording of heads, feet and banners that body text may also hold (the last reference of a
  * bibliography cites a year, a list's line names a version): it says furniture only of lines
@@ -40,7 +42,7 @@ export const SET_OFF_WORDING = [
   /\bproceedings\s+of\b|\b(advance\s+access|published\s+online|available\s+online|first\s+published)\b/i,
   /\b(version|release|revision|rev\.|draft)\s*v?\d+(\.\d+)*|\bv\d+\.\d+/i,
   // A print job's slug: the time it ran and the page ("“thesis” — 2022/8/22 — 15:40 — page 3 — #3").
-  /\b[0-2]?\d:[0-5]\d\b.*\bpage\s+\d+|\bpage\s+\d+.*\b[0-2]?\d:[0-5]\d\b/i,
+  new RegExp(`${TIME}.*\\bpage\\s+\\d+|\\bpage\\s+\\d+.*${TIME}`, "i"),
   // A line ending in its page ("Versione n. 1 – Pag. 1", "Handbuch · Seite 4 von 9").
   new RegExp(`(^|[\\s|•·–—-])(${PAGE_WORD})\\s*\\d{1,4}(\\s*(${PAGE_OF})\\s*\\d{1,4})?$`, "iu"),
 ];
@@ -50,7 +52,7 @@ export const SET_OFF_WORDING = [
  * languages most documents are in; numeric dates hold in any script.
  */
 const MONTH = "jan(uary|vier|uar|eiro|naio)?|feb(ruary|rero|braio|ruar)?|f[ée]v(rier|ereiro)?|mar(ch|s|zo|ço|zec)?|m[äa]rz|apr(il|ile)?|avr(il)?|abr(il)?|may(o)?|mai|maggio|maio|june?|juin|juni|junio|giugno|junho|july?|juil(let)?|juli|julio|luglio|julho|aug(ust)?|ao[uû]t|agosto|sep(t(ember|iembre|embre)?)?|set(embro|tembre)?|oct(ober|obre)?|okt(ober)?|ott(obre)?|out(ubro)?|nov(ember|embre|iembre|embro)?|dec(ember)?|d[ée]c(embre)?|dez(ember|embro)?|dic(iembre|embre)?|gennaio|enero|octubre|januari|februari|maart|mei|augustus";
-export const DATE = new RegExp(`\\b(1[89]|20)\\d\\d[-/][01]?\\d[-/][0-3]?\\d\\b|\\b[0-3]?\\d[./][01]?\\d[./](1[89]|20)\\d\\d\\b|\\b[0-3]?\\d\\.?\\s+(${MONTH})\\.?\\s+(1[89]|20)\\d\\d\\b|\\b(${MONTH})\\.?\\s+[0-3]?\\d(st|nd|rd|th)?,?\\s+(1[89]|20)\\d\\d\\b|\\b[0-2]?\\d:[0-5]\\d\\b`, "i");
+export const DATE = new RegExp(`\\b(1[89]|20)\\d\\d[-/][01]?\\d[-/][0-3]?\\d\\b|\\b[0-3]?\\d[./][01]?\\d[./](1[89]|20)\\d\\d\\b|\\b[0-3]?\\d\\.?\\s+(${MONTH})\\.?\\s+(1[89]|20)\\d\\d\\b|\\b(${MONTH})\\.?\\s+[0-3]?\\d(st|nd|rd|th)?,?\\s+(1[89]|20)\\d\\d\\b|${TIME}`, "i");
 /** Parts of a banner or a running head set apart by bars, bullets or middle dots ("IJDC | General Article", "[git] • Branch: CTAN"). */
 export const SEPARATED_PARTS = /\S\s+[|•·]\s+\S/;
 /** A page number alone, in the digits of any script: "12", "- 12 -" (which OCR reads "~12~"), "Page 3 of 9", "Seite 3 von 9", "xii", Thai "๑", Persian "۵". */

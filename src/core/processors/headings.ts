@@ -4,6 +4,7 @@
 import type { Block, Page, Span } from "../model";
 import { lineFontSize } from "./lines";
 import { wordCount } from "../scripts";
+import { byMostCharacters } from "./most-characters";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
 
 /** A title is at least this much larger than the body size. */
@@ -64,7 +65,7 @@ const italicShare = (pages: Page[]) => styleShare(pages, (s) => s.italic);
 function styleShare(pages: Page[], styled: (s: Span) => boolean): number {
   let count = 0;
   let all = 0;
-  for (const p of pages) for (const b of p.blocks) for (const l of b.lines ?? []) for (const s of l.spans) {
+  for (const s of spansOf(pages)) {
     all += s.text.length;
     if (styled(s)) count += s.text.length;
   }
@@ -180,14 +181,14 @@ function otherFaceHeading(b: Block, body: number, bodyFace: string | undefined, 
 /** A section's number and the capital its words open with. */
 const NUMBERED_WORDS = /^(\d+)(\.\d+)*\.?\s+\p{Lu}/u;
 
-/** A font's face: its name without a subset's tag ("ABCDEF+") and a TeX font's design size ("CMSS10"). */
-const fontFace = (family: string) => family.replace(/^[A-Z]{6}\+/, "").replace(/\d+$/, "").toLowerCase();
+/** A font's face: its name (which comes without a subset's tag) without a TeX font's design size ("CMSS10"). */
+const fontFace = (family: string) => family.replace(/\d+$/, "").toLowerCase();
 
 /** The face most of the characters are set in. */
-function bodyFontFace(pages: Page[]): string | undefined {
-  const chars = new Map<string, number>();
-  for (const p of pages) for (const b of p.blocks) for (const l of b.lines ?? []) for (const s of l.spans) chars.set(fontFace(s.fontFamily), (chars.get(fontFace(s.fontFamily)) ?? 0) + s.text.length);
-  return [...chars.entries()].sort((a, c) => c[1] - a[1])[0]?.[0];
+const bodyFontFace = (pages: Page[]) => byMostCharacters(spansOf(pages), (s) => fontFace(s.fontFamily));
+
+function* spansOf(pages: Page[]): Generator<Span> {
+  for (const p of pages) for (const b of p.blocks) for (const l of b.lines ?? []) yield* l.spans;
 }
 
 /** A heading's few words. */
@@ -216,11 +217,7 @@ const SMALL_CAPS_RATIO = 0.9;
 const titleSize = (b: Block) => Math.max(...(b.lines ?? []).map(lineFontSize));
 
 /** The size that covers most characters of the document: the body text. */
-export function bodyFontSize(pages: Page[]): number {
-  const weight = new Map<number, number>();
-  for (const p of pages) for (const b of p.blocks) for (const l of b.lines ?? []) for (const s of l.spans) {
-    const key = Math.round(s.fontSize * 2) / 2;
-    weight.set(key, (weight.get(key) ?? 0) + s.text.length);
-  }
-  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
-}
+export const bodyFontSize = (pages: Page[]): number => byMostCharacters(spansOf(pages), (s) => halfPoint(s.fontSize)) ?? 10;
+
+/** Sizes to the half point, as type is set. */
+export const halfPoint = (size: number) => Math.round(size * 2) / 2;

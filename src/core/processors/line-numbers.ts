@@ -10,6 +10,8 @@ import type { BBox, Block, Page } from "../model";
 import type { Run } from "../runs";
 import { buildBlocks } from "./blocks";
 import { buildLines } from "./lines";
+import { byMostCharacters } from "./most-characters";
+import { halfPoint } from "./headings";
 
 /** A column of at least this many numbers counting by one is line numbering, not a list of figures... */
 const MIN_RUN = 5;
@@ -35,7 +37,8 @@ export function marginLineNumbers(runs: Run[]): Set<Run> {
   if (!text.length) return new Set();
   const left = Math.min(...text.map((r) => r.bbox[0]));
   const right = Math.max(...text.map((r) => r.bbox[2]));
-  const size = usualSize(text);
+  // The size most of the text is set in (text has runs, so there is one).
+  const size = byMostCharacters(text, (r) => halfPoint(r.fontSize))!;
   const numbers = level.filter((r) => NUMBER.test(r.text.trim()) && r.fontSize <= MARGIN_NUMBER_SIZE * size && (r.bbox[2] <= left || r.bbox[0] >= right));
   return new Set(counted(numbers).flat());
 }
@@ -48,12 +51,6 @@ export function lineNumberBlocks(numbers: Iterable<Run>, pageHeight: number): Bl
   });
 }
 
-/** The font size most of the text is set in (by characters). */
-function usualSize(runs: Run[]): number {
-  const chars = new Map<number, number>();
-  for (const r of runs) chars.set(Math.round(r.fontSize * 2) / 2, (chars.get(Math.round(r.fontSize * 2) / 2) ?? 0) + r.text.length);
-  return [...chars.entries()].sort((a, b) => b[1] - a[1])[0][0];
-}
 
 export function markLineNumbers(pages: Page[]): void {
   for (const page of pages) {
