@@ -93,6 +93,13 @@ describe("furniture of real single pages", () => {
     expect(await flat("pdf/tugboat-title-foot.pdf", { keep_header_footer: true })).toContain("The unicodefonttable package");
   });
 
+  it("hides a foot carrying its folio in small bold type (a textbook's 'Chapitre M1. Introduction 5')", async () => {
+    const text = await flat("pdf/bold-folio-foot.pdf");
+    expect(text).not.toContain("Chapitre M1");
+    expect(text).toContain("la bibliothèque d’extensions PSTricks");
+    expect(await flat("pdf/bold-folio-foot.pdf", { keep_header_footer: true })).toContain("Chapitre M1");
+  });
+
   it("hides a print job's slug set between crop marks over the page", async () => {
     const text = await flat("pdf/print-job-slug.pdf");
     expect(text).not.toContain("15:40");

@@ -202,7 +202,8 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (r
 /**
  * A running head or foot in the body's roman type, one line set off alone: it carries its
  * page number at one end ("16 a tufte-style book", "Chapter 2 17"), or the page is numbered
- * at its other edge (`numberedOpposite`). A heading is set apart by weight or size; a
+ * at its other edge (`numberedOpposite`). A heading is set apart by weight or size (in
+ * small type, bold is the running line's own style: "Chapitre M1. Introduction 5"); a
  * paragraph's line carried over from the page before ends a sentence, and one not numbered
  * opens in lower case or at the left edge of its column (a head set right or centred,
  * "fonts-conf", may open in lower case).
@@ -210,7 +211,7 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (r
 function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean, columnLefts: number[]): boolean {
   const b = row.blocks[0];
   const t = b.text.trim();
-  if (row.blocks.length > 1 || (b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || hasBold(b) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
+  if (row.blocks.length > 1 || (b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || (hasBold(b) && blockFontSize(b) > bodySize * SMALL_RATIO) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
   const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
   return FOLIO_AT_END.test(t) || (numberedOpposite && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
 }
