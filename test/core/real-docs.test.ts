@@ -100,6 +100,13 @@ describe("furniture of real single pages", () => {
     expect(await flat("pdf/bold-folio-foot.pdf", { keep_header_footer: true })).toContain("Chapitre M1");
   });
 
+  it("hides a foot split between the margins under the text of a page numbered in its head", async () => {
+    const text = await flat("pdf/split-foot.pdf");
+    expect(text).not.toContain("AlterMundus");
+    expect(text).toContain("The tkz-base uses xfp.");
+    expect(await flat("pdf/split-foot.pdf", { keep_header_footer: true })).toContain("AlterMundus");
+  });
+
   it("hides a print job's slug set between crop marks over the page", async () => {
     const text = await flat("pdf/print-job-slug.pdf");
     expect(text).not.toContain("15:40");

@@ -206,12 +206,15 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (r
  * small type, bold is the running line's own style: "Chapitre M1. Introduction 5"); a
  * paragraph's line carried over from the page before ends a sentence, and one not numbered
  * opens in lower case or at the left edge of its column (a head set right or centred,
- * "fonts-conf", may open in lower case).
+ * "fonts-conf", may open in lower case). Under the text of a page numbered at its other
+ * edge, a line of pieces split between the margins in small type is one too ("tkz-base ...
+ * AlterMundus").
  */
 function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean, columnLefts: number[]): boolean {
+  if (row.blocks.length > 1) return numberedOpposite && splitBetweenMargins(row, bodySize) && row.blocks.every((p) => (p.lines?.length ?? 1) === 1 && blockFontSize(p) <= bodySize * SMALL_RATIO);
   const b = row.blocks[0];
   const t = b.text.trim();
-  if (row.blocks.length > 1 || (b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || (hasBold(b) && blockFontSize(b) > bodySize * SMALL_RATIO) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
+  if ((b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || (hasBold(b) && blockFontSize(b) > bodySize * SMALL_RATIO) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
   const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
   return FOLIO_AT_END.test(t) || (numberedOpposite && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
 }
