@@ -25,8 +25,8 @@ export const PAGE_NUMBER_TOP_BAND = 0.15;
 const MAX_CHARS = 200;
 /** ...one or two lines... */
 const MAX_LINES = 2;
-/** ...and set no larger than the body text (a larger line at the top is a title). */
-const MAX_SIZE_RATIO = 1.1;
+/** ...and set no larger than one size step above the body text (a 10 pt head over 9 pt text; a title is larger still). */
+const MAX_SIZE_RATIO = 1.15;
 /** Type this much smaller than the body is small type (a running head's, a publisher's notice). */
 const SMALL_RATIO = 0.92;
 /** A head or foot stands off the text by at least this many body sizes (a blank line or so; lines of a paragraph stand 2-3 points apart). */
@@ -107,14 +107,14 @@ function smallStack(b: Block, blocks: Block[], bodySize: number): Block[] {
  * gap goes as a whole (a head of two lines, a foot with a file path under its page count);
  * otherwise rows go one by one from the edge inwards while they say what they are.
  */
-function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "bottom", numberedOpposite = false, bandReach?: number): Block[] {
+function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "bottom", numberedOpposite = false, outer?: OuterHead): Block[] {
   const rows = edge === "top" ? pageRows : [...pageRows].sort((p, q) => q.bottom - p.bottom);
   if (!rows.length) return [];
   // The band: from the page's edge, or at the top from where its print begins on a page with
   // a deep margin (a page's print may end anywhere above its foot: a chapter's last page, a
   // letter's signature).
   const margin = edge === "top" ? Math.min(MAX_MARGIN * page.height, rows[0].top) : 0;
-  const reach = bandReach ?? Math.max(EDGE_BAND * page.height, margin + EDGE_REACH * page.height);
+  const reach = outer?.reach ?? Math.max(EDGE_BAND * page.height, margin + EDGE_REACH * page.height);
   // The edge's lines: rows in the band of short lines no larger than the body, from the edge in.
   const lines: Row[] = [];
   for (const row of rows) {
@@ -131,17 +131,24 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
   if (last >= 0 && last < MAX_GROUP_ROWS) {
     const group = lines.slice(0, last + 1);
     // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
-    const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize, true)) + 1);
-    // A head may stand over another set off in turn (crop marks over a print job's slug), in the same band.
-    const within = (taken: Row[]) => [...taken.flatMap((r) => r.blocks), ...edgeRows(pageRows.filter((r) => !taken.includes(r)), page, bodySize, edge, numberedOpposite, reach)];
+    const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize, true, outer?.numbered)) + 1);
+    // A head may stand over another set off in turn (crop marks over a print job's slug), in
+    // the same band; a page has one number, so under a numbered head a number no longer
+    // says furniture (a table of contents' first entries).
+    const within = (taken: Row[]) => [...taken.flatMap((r) => r.blocks), ...edgeRows(pageRows.filter((r) => !taken.includes(r)), page, bodySize, edge, numberedOpposite, { reach, numbered: !!outer?.numbered || taken.some(carriesPageNumber) })];
     // A plain running line has no wording to tell it: it stands in the page's edge band
     // itself, not further in where a deep margin lets a banner stand (a form's first field).
     const plain = (row: Row) => (edge === "top" ? row.bottom <= EDGE_BAND * page.height : row.top >= page.height * (1 - EDGE_BAND)) && plainRunningLine(row, bodySize, numberedOpposite, columnEdges(rows));
-    if (edge === "top" && isHeadGroup(group, rows[last + 1], bodySize, plain)) return within(group);
+    // Under another head, only lines worded as furniture make a second one.
+    const head = outer ? group.every((row) => saysFurniture(row, edge, bodySize, true, outer.numbered)) : isHeadGroup(group, rows[last + 1], bodySize, plain);
+    if (edge === "top" && head) return within(group);
     if (edge === "bottom" && foot.length && !foot.some(opensNote)) return within(foot);
     // A plain foot line under the text of a page numbered in its head.
     if (edge === "bottom" && group.length === 1 && !opensNote(group[0]) && plain(group[0])) return group[0].blocks;
   }
+  // Inside another head's band only a group set off in turn goes: a row merely worded as
+  // furniture there is the text's (a listing's line numbers just over the page's number).
+  if (outer) return [];
   const found: Block[] = [];
   for (const row of lines) {
     if (!saysFurniture(row, edge, bodySize)) break;
@@ -162,11 +169,17 @@ const saysFurnitureWording = (b: Block, bodySize: number, setOff: boolean) => {
 };
 
 /** A row whose wording or page number says it is furniture (and, at the foot, that opens no footnote). */
-function saysFurniture(row: Row, edge: "top" | "bottom", bodySize: number, setOff = false): boolean {
+function saysFurniture(row: Row, edge: "top" | "bottom", bodySize: number, setOff = false, numbered = false): boolean {
   if ((edge === "bottom" && opensNote(row)) || asksForInput(row)) return false;
-  // A page number standing on its own, with whatever shares its line.
-  return row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t)) || saysFurnitureWording(b, bodySize, setOff));
+  // A page number standing on its own, with whatever shares its line; where the page's
+  // number is already found, only marks alone (a crop mark read as "i"): a number beside
+  // words is then a reference to another page (a table of contents' entry).
+  const numberRow = numbered ? row.blocks.every((b) => PAGE_NUMBER.test(b.text.trim())) : carriesPageNumber(row);
+  return numberRow || row.blocks.some((b) => saysFurnitureWording(b, bodySize, setOff));
 }
+
+/** A row holding a page number standing on its own (a foot bar's cell too). */
+const carriesPageNumber = (row: Row) => row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t)));
 
 /**
  * A row of a form to fill in: a field's label ending in its colon ("Name:", "Matricola:",
@@ -191,7 +204,7 @@ const opensNote = (row: Row) => row.blocks.some((b) => NOTE_OPENING.test(b.text.
  */
 function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (row: Row) => boolean): boolean {
   if (group.some(asksForInput)) return false;
-  if (group.some((row) => row.blocks.some((b) => furnitureTexts(b).some((t) => PAGE_NUMBER.test(t))))) return true;
+  if (group.some(carriesPageNumber)) return true;
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list" || b.type === "code");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
   const small = (row: Row) => row.blocks.every((b) => oneLine(b) && blockFontSize(b) <= bodySize * SMALL_RATIO);
@@ -214,7 +227,7 @@ function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean,
   if (row.blocks.length > 1) return numberedOpposite && splitBetweenMargins(row, bodySize) && row.blocks.every((p) => (p.lines?.length ?? 1) === 1 && blockFontSize(p) <= bodySize * SMALL_RATIO);
   const b = row.blocks[0];
   const t = b.text.trim();
-  if ((b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || (hasBold(b) && blockFontSize(b) > bodySize * SMALL_RATIO) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || /[.!?;:,]$/.test(t)) return false;
+  if ((b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || (hasBold(b) && blockFontSize(b) > bodySize * SMALL_RATIO) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || SENTENCE_END.test(t)) return false;
   const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
   return FOLIO_AT_END.test(t) || (numberedOpposite && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
 }
@@ -222,6 +235,9 @@ function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean,
 /** A running head's page number at one end of its line, arabic or roman ("16 a tufte-style book", "Preface xi", "ERDC TR-00-1 13", "... 01:02 903"). */
 const ROMAN = "(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})";
 const FOLIO_AT_END = new RegExp(`^(\\d{1,4}|(?=[ivxlc]{2})${ROMAN})\\s+\\p{L}|[\\p{L}\\p{N}][\\p{L}\\p{N}.,:)/-]*\\s+(\\d{1,4}|${ROMAN})$`, "iu");
+
+/** A sentence or clause ends in its stop, inside any closing bracket or quote ("... \\eqnhighlightheight.)"). */
+const SENTENCE_END = /[.!?;:,]["'”’»)\]]*$/;
 
 const hasBold = (b: Block) => (b.lines ?? []).some((l) => l.spans.some((s) => s.bold && s.text.trim()));
 
@@ -264,6 +280,12 @@ const isFootBar = (b: Block, bodySize: number) => b.type === "table" && !!b.tabl
 /** The pieces of a block that may say furniture: its text, and a foot bar's cells. */
 const furnitureTexts = (b: Block) => [b.text.trim(), ...(b.table?.rows.flat().map((c) => c.text.trim()) ?? [])];
 
+
+/** The band of a head or foot already found, and whether it carried the page's number. */
+interface OuterHead {
+  reach: number;
+  numbered: boolean;
+}
 
 interface Row {
   blocks: Block[];

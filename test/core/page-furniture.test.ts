@@ -1,0 +1,39 @@
+// Furniture of one page judged alone (processors/page-furniture.ts), on pages laid out here
+// line by line, so each rule's geometry and type sizes are exact.
+import { describe, expect, it } from "vitest";
+import type { Block, Page } from "../../src/core/model";
+import { pageFurniture } from "../../src/core/processors/page-furniture";
+
+/** A text block of one line per entry of `lines`, `size` points, from `top` at the leading 1.2 × size. */
+function block(x0: number, top: number, x1: number, lines: string[], size = 10, bold = false): Block {
+  const pitch = size * 1.2;
+  const built = lines.map((text, i) => {
+    const bbox: [number, number, number, number] = [x0, top + i * pitch, x1, top + i * pitch + size];
+    return { bbox, spans: [{ text, bbox, fontFamily: "Serif", fontSize: size, bold, italic: false }] };
+  });
+  return { type: "text", bbox: [x0, top, x1, top + (lines.length - 1) * pitch + size], text: lines.join(" "), lines: built, layer: "body", source: "text-layer" };
+}
+
+const A4 = { index: 0, width: 595, height: 842 };
+const paragraph = (top: number, size = 10) => block(90, top, 505, Array.from({ length: 8 }, () => "Body text of the page, set in lines long enough to measure it by."), size);
+const texts = (found: Block[]) => found.map((b) => b.text);
+
+describe("furniture of a page alone", () => {
+  it("keeps the first entry of a table of contents standing right under a head that carries the page number", () => {
+    const head = [block(90, 30, 150, ["CONTENTS"]), block(500, 30, 506, ["2"])];
+    const entry = [block(90, 60, 320, ["5 Administering the installation"]), block(495, 60, 506, ["20"])];
+    const next = [block(105, 72, 320, ["5.1 Installing packages"]), block(495, 72, 506, ["20"])];
+    const page: Page = { ...A4, blocks: [...head, ...entry, ...next, paragraph(100)] };
+    expect(texts(pageFurniture(page, 10))).toEqual(["CONTENTS", "2"]);
+  });
+
+  it("takes a running head set one size above a body of small type (10 pt over 9 pt)", () => {
+    const page: Page = { ...A4, blocks: [block(90, 40, 250, ["4 Bugs in Computers and Typesetting"]), paragraph(80, 9), block(295, 780, 301, ["4"], 9)] };
+    expect(texts(pageFurniture(page, 9))).toContain("4 Bugs in Computers and Typesetting");
+  });
+
+  it("keeps a sentence in parentheses carried over to the top of a page numbered at its foot", () => {
+    const page: Page = { ...A4, blocks: [block(90, 74, 400, ["(The strut has a similar effect to the math strut.)"]), paragraph(100), block(295, 780, 301, ["4"])] };
+    expect(texts(pageFurniture(page, 10))).toEqual(["4"]);
+  });
+});
