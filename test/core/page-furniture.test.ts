@@ -32,6 +32,16 @@ describe("furniture of a page alone", () => {
     expect(texts(pageFurniture(page, 9))).toContain("4 Bugs in Computers and Typesetting");
   });
 
+  it("takes a running head whose folio alone is bold, and keeps a bold line with no folio", () => {
+    const head = block(90, 40, 300, ["4 Bugs in Computers and Typesetting"]);
+    const [line] = head.lines!;
+    line.spans = [{ ...line.spans[0], text: "4", bold: true }, { ...line.spans[0], text: " Bugs in Computers and Typesetting" }];
+    const foot = block(295, 780, 301, ["4"]);
+    expect(texts(pageFurniture({ ...A4, blocks: [head, paragraph(80), foot] }, 10))).toContain("4 Bugs in Computers and Typesetting");
+    const heading = block(90, 40, 300, ["Bugs in Computers and Typesetting"], 10, true);
+    expect(texts(pageFurniture({ ...A4, blocks: [heading, paragraph(80), foot] }, 10))).toEqual(["4"]);
+  });
+
   it("keeps a sentence in parentheses carried over to the top of a page numbered at its foot", () => {
     const page: Page = { ...A4, blocks: [block(90, 74, 400, ["(The strut has a similar effect to the math strut.)"]), paragraph(100), block(295, 780, 301, ["4"])] };
     expect(texts(pageFurniture(page, 10))).toEqual(["4"]);

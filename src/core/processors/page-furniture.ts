@@ -239,7 +239,8 @@ const FOLIO_AT_END = new RegExp(`^(\\d{1,4}|(?=[ivxlc]{2})${ROMAN})\\s+\\p{L}|[\
 /** A sentence or clause ends in its stop, inside any closing bracket or quote ("... \\eqnhighlightheight.)"). */
 const SENTENCE_END = /[.!?;:,]["'”’»)\]]*$/;
 
-const hasBold = (b: Block) => (b.lines ?? []).some((l) => l.spans.some((s) => s.bold && s.text.trim()));
+/** Bold words in a block; a bold folio is a running line's style ("**4** Bugs in Computers & Typesetting"). */
+const hasBold = (b: Block) => (b.lines ?? []).some((l) => l.spans.some((s) => s.bold && s.text.trim() && !PAGE_NUMBER.test(s.text.trim())));
 
 /** Where the page's columns of text begin: the left edges of its paragraphs. */
 const columnEdges = (rows: Row[]) => rows.flatMap((r) => r.blocks.filter((b) => b.text.length >= MIN_BODY_CHARS && (b.lines?.length ?? 1) > 1).map((b) => b.bbox[0]));
