@@ -42,6 +42,18 @@ describe("furniture of a page alone", () => {
     expect(texts(pageFurniture({ ...A4, blocks: [heading, paragraph(80), foot] }, 10))).toEqual(["4"]);
   });
 
+  it("keeps a list's item opening a page numbered at its foot", () => {
+    const page: Page = { ...A4, blocks: [block(150, 77, 315, ["• Surface area of a solid of revolution"]), paragraph(110), block(295, 780, 301, ["4"])] };
+    expect(texts(pageFurniture(page, 10))).toEqual(["4"]);
+  });
+
+  it("under the page number, keeps a sentence set beside a dated margin note and takes the note alone", () => {
+    const note = block(20, 762, 80, ["Updated: 2021-12-26"], 7);
+    const sentence = [block(20, 749, 80, ["New: 2021-12-26"], 7), block(130, 748, 440, ["The key sets the prefix of the counter; the default is Code."])];
+    const page: Page = { ...A4, blocks: [paragraph(100), ...sentence, note, block(295, 800, 301, ["4"])] };
+    expect(texts(pageFurniture(page, 10))).toEqual(["4", "Updated: 2021-12-26"]);
+  });
+
   it("keeps a sentence in parentheses carried over to the top of a page numbered at its foot", () => {
     const page: Page = { ...A4, blocks: [block(90, 74, 400, ["(The strut has a similar effect to the math strut.)"]), paragraph(100), block(295, 780, 301, ["4"])] };
     expect(texts(pageFurniture(page, 10))).toEqual(["4"]);

@@ -4,7 +4,8 @@ import type { Block, Page } from "../model";
 
 /** The characters that serve as bullets. */
 const BULLETS = String.raw`•·◦▪▫●○■□‣⁃–\-*`;
-const BULLET = new RegExp(`^([${BULLETS}])\\s+`);
+/** A bullet opening a list item ("• Item"). */
+export const BULLET = new RegExp(`^([${BULLETS}])\\s+`);
 /**
  * An item number: 1. 2) (3), a. b) (c), i. ii) (iv). A capital letter or numeral counts only
  * closed by a parenthesis ("A)", "(B)", "IV)"): before a full stop it is as often a person's

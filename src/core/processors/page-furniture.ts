@@ -6,6 +6,7 @@
 // at the first line that is not furniture, so nothing between two pieces of body text goes.
 import type { Block, Page } from "../model";
 import { blockFontSize } from "./lines";
+import { BULLET } from "./lists";
 import { isVertical } from "../geometry";
 import { DATE, FURNITURE_WORDING, PAGE_NUMBER, SEPARATED_PARTS, SET_OFF_WORDING } from "./furniture-wording";
 
@@ -131,7 +132,10 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
   if (last >= 0 && last < MAX_GROUP_ROWS) {
     const group = lines.slice(0, last + 1);
     // A foot reaches in as far as its last line that says what it is: a caption over the page number stays.
-    const foot = group.slice(0, group.findLastIndex((r) => saysFurniture(r, edge, bodySize, true, outer?.numbered)) + 1);
+    // Under another head or foot, each piece of a line must say so itself: a sentence beside
+    // a dated margin note ("New: 2021-12-26") is the text's.
+    const says = (r: Row) => (outer ? r.blocks.every((b) => saysFurniture(rowOf(b), edge, bodySize, true, outer.numbered)) : saysFurniture(r, edge, bodySize, true));
+    const foot = group.slice(0, group.findLastIndex(says) + 1);
     // A head may stand over another set off in turn (crop marks over a print job's slug), in
     // the same band; a page has one number, so under a numbered head a number no longer
     // says furniture (a table of contents' first entries).
@@ -140,7 +144,7 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
     // itself, not further in where a deep margin lets a banner stand (a form's first field).
     const plain = (row: Row) => (edge === "top" ? row.bottom <= EDGE_BAND * page.height : row.top >= page.height * (1 - EDGE_BAND)) && plainRunningLine(row, bodySize, numberedOpposite, columnEdges(rows));
     // Under another head, only lines worded as furniture make a second one.
-    const head = outer ? group.every((row) => saysFurniture(row, edge, bodySize, true, outer.numbered)) : isHeadGroup(group, rows[last + 1], bodySize, plain);
+    const head = outer ? group.every(says) : isHeadGroup(group, rows[last + 1], bodySize, plain);
     if (edge === "top" && head) return within(group);
     if (edge === "bottom" && foot.length && !foot.some(opensNote)) return within(foot);
     // A plain foot line under the text of a page numbered in its head.
@@ -217,7 +221,8 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (r
  * page number at one end ("16 a tufte-style book", "Chapter 2 17"), or the page is numbered
  * at its other edge (`numberedOpposite`). A heading is set apart by weight or size (in
  * small type, bold is the running line's own style: "Chapitre M1. Introduction 5"); a
- * paragraph's line carried over from the page before ends a sentence, and one not numbered
+ * paragraph's line carried over from the page before ends a sentence, a list's item opens
+ * with its bullet, and one not numbered
  * opens in lower case or at the left edge of its column (a head set right or centred,
  * "fonts-conf", may open in lower case). Under the text of a page numbered at its other
  * edge, a line of pieces split between the margins in small type is one too ("tkz-base ...
@@ -227,7 +232,7 @@ function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean,
   if (row.blocks.length > 1) return numberedOpposite && splitBetweenMargins(row, bodySize) && row.blocks.every((p) => (p.lines?.length ?? 1) === 1 && blockFontSize(p) <= bodySize * SMALL_RATIO);
   const b = row.blocks[0];
   const t = b.text.trim();
-  if ((b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || (hasBold(b) && blockFontSize(b) > bodySize * SMALL_RATIO) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || SENTENCE_END.test(t)) return false;
+  if ((b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || BULLET.test(t) || (hasBold(b) && blockFontSize(b) > bodySize * SMALL_RATIO) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || SENTENCE_END.test(t)) return false;
   const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
   return FOLIO_AT_END.test(t) || (numberedOpposite && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
 }
@@ -293,6 +298,8 @@ interface Row {
   top: number;
   bottom: number;
 }
+
+const rowOf = (b: Block): Row => ({ blocks: [b], top: b.bbox[1], bottom: b.bbox[3] });
 
 /** Blocks side by side on the page (overlapping in height), top to bottom. */
 function rowsOf(blocks: Block[]): Row[] {
