@@ -22,6 +22,12 @@ describe("headings from typography", () => {
     expect(doc.pages[0].blocks.some((b) => b.text.trim() === "2")).toBe(false);
   });
 
+  it("marks a heading with a note set in the margin beside it, as its sibling headings are", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/margin-note-heading.pdf"), "margin.pdf", { features: DEFAULT_FEATURES });
+    const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
+    expect(titles).toEqual(["Changes by the first author", "Changes by the second author", "No changes"]);
+  });
+
   it("marks numbered sub-headings set in another face than the body's, at its size", async () => {
     const doc = await parseDocument(await fixtureFile("pdf/sans-subheadings.pdf"), "sans.pdf", { features: DEFAULT_FEATURES });
     const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);

@@ -35,8 +35,18 @@ function hasShortNeighbour(b: Block, blocks: Block[]): boolean {
   return blocks.some((o) => {
     if (o === b || o.hidden || o.text.length > NEIGHBOUR_MAX_CHARS) return false;
     const overlap = Math.min(o.bbox[3], b.bbox[3]) - Math.max(o.bbox[1], b.bbox[1]);
-    return overlap > 0.5 * Math.min(height, o.bbox[3] - o.bbox[1]) && (o.bbox[0] >= b.bbox[2] || o.bbox[2] <= b.bbox[0]) && !inOtherColumn(b, o, blocks);
+    return overlap > 0.5 * Math.min(height, o.bbox[3] - o.bbox[1]) && (o.bbox[0] >= b.bbox[2] || o.bbox[2] <= b.bbox[0]) && !inOtherColumn(b, o, blocks) && !inMarginBeside(o, blocks);
   });
+}
+
+/**
+ * A note in words out in the side margin, beyond every paragraph of the page (a marginal
+ * note beside a heading), is no cell of its row; a number there is a contents entry's page.
+ */
+function inMarginBeside(o: Block, blocks: Block[]): boolean {
+  const prose = blocks.filter((p) => !p.hidden && p.type === "text" && p.text.length >= COLUMN_PROSE_CHARS);
+  if (!prose.length || !/\p{L}{3,}/u.test(o.text) || /^[ivxlc]+$/i.test(o.text.trim())) return false;
+  return o.bbox[0] >= Math.max(...prose.map((p) => p.bbox[2])) - FLUSH || o.bbox[2] <= Math.min(...prose.map((p) => p.bbox[0])) + FLUSH;
 }
 
 /** Paragraphs this long measure a page's columns. */
