@@ -54,6 +54,16 @@ describe("furniture of a page alone", () => {
     expect(texts(pageFurniture(page, 10))).toEqual(["4", "Updated: 2021-12-26"]);
   });
 
+  it("takes a slide's bar of section links printed against its top edge, too close to the next line to stand off by a gap", () => {
+    const slide = { index: 0, width: 363, height: 272 };
+    const bar = [block(9, 1, 44, ["Introduction"], 6), block(79, 1, 163, ["Bad News: Hardness Results"], 6), block(327, 1, 354, ["Summary"], 6)];
+    const title = block(9, 12, 175, ["Our formalization of haplotyping"], 11);
+    const items = block(28, 40, 330, ["The rows of the matrix are individuals or taxa.", "The columns of the matrix are sites or characters."], 11);
+    expect(texts(pageFurniture({ ...slide, blocks: [...bar, title, items] }, 11))).toEqual(["Introduction", "Bad News: Hardness Results", "Summary"]);
+    // A page of nothing but such a line keeps it: there is no text it stands off from.
+    expect(pageFurniture({ ...slide, blocks: [block(9, 1, 200, ["A lone line at the edge"], 6)] }, 11)).toEqual([]);
+  });
+
   it("keeps a sentence in parentheses carried over to the top of a page numbered at its foot", () => {
     const page: Page = { ...A4, blocks: [block(90, 74, 400, ["(The strut has a similar effect to the math strut.)"]), paragraph(100), block(295, 780, 301, ["4"])] };
     expect(texts(pageFurniture(page, 10))).toEqual(["4"]);

@@ -18,6 +18,8 @@ const EDGE_BAND = 0.12;
  */
 const EDGE_REACH = 0.06;
 const MAX_MARGIN = 0.2;
+/** Type within this share of the page's height from its top or bottom edge touches the edge. */
+const EDGE_SLIVER = 0.03;
 /** A bare page number may sit this far in, as long as nothing lies beyond it (LaTeX on A4 sets the foot's number 17% up)... */
 export const PAGE_NUMBER_BAND = 0.2;
 /** ...and at the top this far (deeper, a big number is a chapter's). */
@@ -58,7 +60,11 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
   const right = Math.max(...body.map((b) => b.bbox[2]));
   const found = body.length ? page.blocks.filter((b) => !b.hidden && isVertical(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right)) : [];
   const level = page.blocks.filter((b) => !b.hidden && !isVertical(b));
-  const rows = rowsOf(level);
+  // Print in small type touching the page's edge, where no text keeps its margins: a
+  // slide's bar of section links, a print job's slug.
+  const atEdge = level.filter((b) => b.type === "text" && blockFontSize(b) <= bodySize * SMALL_RATIO && (b.bbox[3] <= EDGE_SLIVER * page.height || b.bbox[1] >= (1 - EDGE_SLIVER) * page.height));
+  if (atEdge.length < level.length) found.push(...atEdge);
+  const rows = rowsOf(level.filter((b) => !found.includes(b)));
   let feet = edgeRows(rows, page, bodySize, "bottom");
   // A page numbered at its foot has its running head, if any, at the top: its number among
   // the foot's lines, or on the page's lowest line (a tagged PDF's artifact, hidden already, too).
