@@ -28,6 +28,12 @@ describe("headings from typography", () => {
     expect(titles).toEqual(["Changes by the first author", "Changes by the second author", "No changes"]);
   });
 
+  it("marks bold headings holding a command in a monospaced face, and leaves a bold label before a monospaced address a line", async () => {
+    const doc = await parseDocument(await fixtureFile("pdf/bold-heading-code.pdf"), "code.pdf", { features: DEFAULT_FEATURES });
+    const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
+    expect(titles).toEqual(["0.1 The setfonts command", "0.2 Checking outputpenalty"]);
+  });
+
   it("marks numbered sub-headings set in another face than the body's, at its size", async () => {
     const doc = await parseDocument(await fixtureFile("pdf/sans-subheadings.pdf"), "sans.pdf", { features: DEFAULT_FEATURES });
     const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);

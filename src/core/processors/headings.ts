@@ -49,6 +49,19 @@ function inMarginBeside(o: Block, blocks: Block[]): boolean {
   return o.bbox[0] >= Math.max(...prose.map((p) => p.bbox[2])) - FLUSH || o.bbox[2] <= Math.min(...prose.map((p) => p.bbox[0])) + FLUSH;
 }
 
+/**
+ * A line set in bold: every word, but a command or a file name in a monospaced face, which
+ * has no bold of its own ("2.2. The \\setfonts command").
+ */
+function setInBold(b: Block): boolean {
+  const spans = (b.lines ?? []).flatMap((l) => l.spans);
+  if (spans.every((s) => s.bold)) return true;
+  if (!spans.every((s) => s.bold || MONOSPACE_FONT.test(s.fontFamily))) return false;
+  // Bold words, not a bold label before its monospaced value ("Website: http://...").
+  const words = spans.filter((s) => s.bold && !MONOSPACE_FONT.test(s.fontFamily) && /\p{L}/u.test(s.text));
+  return words.length > 0 && !/:\s*$/.test(words[words.length - 1].text);
+}
+
 /** Paragraphs this long measure a page's columns. */
 const COLUMN_PROSE_CHARS = 120;
 /** Lines flush with a column start within this many points. */
@@ -120,7 +133,7 @@ export function markHeadings(pages: Page[], levels: boolean, body: number): void
       if (b.hidden || b.type !== "text" || !b.lines?.length) continue;
       const size = Math.max(...b.lines.map(lineFontSize));
       const short = b.text.length <= MAX_TITLE_CHARS && b.lines.length <= MAX_TITLE_LINES && /\p{L}/u.test(b.text) && !looksLikeMathematics(b.text) && !isSentence(b);
-      const bold = b.lines.every((l) => l.spans.every((s) => s.bold)) && !bodyIsBold;
+      const bold = setInBold(b) && !bodyIsBold;
       const standalone = !hasShortNeighbour(b, page.blocks);
       const boldHeading = bold && standalone && b.lines.length <= 2 && !/[.:;,]$/.test(b.text);
       if (short && !DATE_LINE.test(b.text) && (size >= body * TITLE_SIZE_RATIO || boldHeading || capsHeading(b, body, standalone, page.blocks) || italicHeading(b, body, standalone, page.blocks, bodyIsItalic) || otherFaceHeading(b, body, bodyFace, standalone, page.blocks))) {
