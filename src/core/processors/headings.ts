@@ -44,14 +44,14 @@ function hasShortNeighbour(b: Block, blocks: Block[]): boolean {
  * note beside a heading), is no cell of its row; a number there is a contents entry's page.
  */
 function inMarginBeside(o: Block, blocks: Block[]): boolean {
-  const prose = blocks.filter((p) => !p.hidden && p.type === "text" && p.text.length >= COLUMN_PROSE_CHARS);
+  const prose = proseOf(blocks);
   if (!prose.length || !/\p{L}{3,}/u.test(o.text) || /^[ivxlc]+$/i.test(o.text.trim())) return false;
   return o.bbox[0] >= Math.max(...prose.map((p) => p.bbox[2])) - FLUSH || o.bbox[2] <= Math.min(...prose.map((p) => p.bbox[0])) + FLUSH;
 }
 
 /**
  * A line set in bold: every word, but a command or a file name in a monospaced face, which
- * has no bold of its own ("2.2. The \\setfonts command").
+ * has no bold of its own ("2.2. The \setfonts command").
  */
 function setInBold(b: Block): boolean {
   const spans = (b.lines ?? []).flatMap((l) => l.spans);
@@ -64,6 +64,7 @@ function setInBold(b: Block): boolean {
 
 /** Paragraphs this long measure a page's columns. */
 const COLUMN_PROSE_CHARS = 120;
+const proseOf = (blocks: Block[]) => blocks.filter((p) => !p.hidden && p.type === "text" && p.text.length >= COLUMN_PROSE_CHARS);
 /** Lines flush with a column start within this many points. */
 const FLUSH = 2;
 
@@ -73,7 +74,7 @@ const FLUSH = 2;
  * one column beside a short line, or a heading, of the other is not a table row).
  */
 function inOtherColumn(b: Block, o: Block, blocks: Block[]): boolean {
-  const prose = blocks.filter((p) => !p.hidden && p.type === "text" && p.text.length >= COLUMN_PROSE_CHARS);
+  const prose = proseOf(blocks);
   // The narrowest paragraph around it: a full-width abstract spans both columns.
   const width = (p: Block) => p.bbox[2] - p.bbox[0];
   const columnOf = (x: Block) => prose.filter((p) => x.bbox[0] >= p.bbox[0] - FLUSH && x.bbox[2] <= p.bbox[2] + FLUSH).sort((p, q) => width(p) - width(q))[0];

@@ -178,7 +178,10 @@ const saysFurnitureWording = (b: Block, bodySize: number, setOff: boolean) => {
   return setOff && (SET_OFF_WORDING.some((w) => w.test(t)) || SEPARATED_PARTS.test(t) || (DATE.test(t) && blockFontSize(b) <= bodySize * SMALL_RATIO));
 };
 
-/** A row whose wording or page number says it is furniture (and, at the foot, that opens no footnote). */
+/**
+ * A row whose wording or page number says it is furniture (and, at the foot, that opens no
+ * footnote); `numbered`: the page's number is already found in a head or foot further out.
+ */
 function saysFurniture(row: Row, edge: "top" | "bottom", bodySize: number, setOff = false, numbered = false): boolean {
   if ((edge === "bottom" && opensNote(row)) || asksForInput(row)) return false;
   // A page number standing on its own, with whatever shares its line; where the page's
@@ -228,11 +231,10 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (r
  * at its other edge (`numberedOpposite`). A heading is set apart by weight or size (in
  * small type, bold is the running line's own style: "Chapitre M1. Introduction 5"); a
  * paragraph's line carried over from the page before ends a sentence, a list's item opens
- * with its bullet, and one not numbered
- * opens in lower case or at the left edge of its column (a head set right or centred,
- * "fonts-conf", may open in lower case). Under the text of a page numbered at its other
- * edge, a line of pieces split between the margins in small type is one too ("tkz-base ...
- * AlterMundus").
+ * with its bullet, and a line not numbered opens in lower case or at the left edge of its
+ * column (a head set right or centred, "fonts-conf", may open in lower case). Under the text
+ * of a page numbered at its other edge, a line of pieces split between the margins in small
+ * type is one too ("tkz-base ... AlterMundus").
  */
 function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean, columnLefts: number[]): boolean {
   if (row.blocks.length > 1) return numberedOpposite && splitBetweenMargins(row, bodySize) && row.blocks.every((p) => (p.lines?.length ?? 1) === 1 && blockFontSize(p) <= bodySize * SMALL_RATIO);
