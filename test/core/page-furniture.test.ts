@@ -62,6 +62,8 @@ describe("furniture of a page alone", () => {
     expect(texts(pageFurniture({ ...slide, blocks: [...bar, title, items] }, 11))).toEqual(["Introduction", "Bad News: Hardness Results", "Summary"]);
     // A page of nothing but such a line keeps it: there is no text it stands off from.
     expect(pageFurniture({ ...slide, blocks: [block(9, 1, 200, ["A lone line at the edge"], 6)] }, 11)).toEqual([]);
+    // Nor does a scan, which may be cropped to its text.
+    expect(pageFurniture({ ...slide, reading: { source: "ocr", confidence: 0.9 }, blocks: [...bar, title, items] }, 11)).toEqual([]);
   });
 
   it("keeps a sentence in parentheses carried over to the top of a page numbered at its foot", () => {

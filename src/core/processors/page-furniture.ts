@@ -61,8 +61,10 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
   const found = body.length ? page.blocks.filter((b) => !b.hidden && isVertical(b) && WORDY.test(b.text) && (b.bbox[2] <= left || b.bbox[0] >= right)) : [];
   const level = page.blocks.filter((b) => !b.hidden && !isVertical(b));
   // Print in small type touching the page's edge, where no text keeps its margins: a
-  // slide's bar of section links, a print job's slug.
-  const atEdge = level.filter((b) => b.type === "text" && blockFontSize(b) <= bodySize * SMALL_RATIO && (b.bbox[3] <= EDGE_SLIVER * page.height || b.bbox[1] >= (1 - EDGE_SLIVER) * page.height));
+  // slide's bar of section links, a print job's slug. Only of a page made as such: a scan or
+  // a photograph may be cropped to its text.
+  const made = (page.reading?.source ?? "text-layer") === "text-layer";
+  const atEdge = level.filter((b) => made && b.type === "text" && b.source === "text-layer" && blockFontSize(b) <= bodySize * SMALL_RATIO && (b.bbox[3] <= EDGE_SLIVER * page.height || b.bbox[1] >= (1 - EDGE_SLIVER) * page.height));
   if (atEdge.length < level.length) found.push(...atEdge);
   const rows = rowsOf(level.filter((b) => !found.includes(b)));
   let feet = edgeRows(rows, page, bodySize, "bottom");
