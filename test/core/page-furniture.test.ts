@@ -66,6 +66,11 @@ describe("furniture of a page alone", () => {
     expect(pageFurniture({ ...slide, reading: { source: "ocr", confidence: 0.9 }, blocks: [...bar, title, items] }, 11)).toEqual([]);
   });
 
+  it("takes a print job's date and time in small type beginning within the page's edge sliver", () => {
+    const page: Page = { ...A4, blocks: [block(387, 23, 467, ["24 Sep 2004 2:48 p.m."], 7), block(46, 40, 172, ["A book for the impatient"], 12), paragraph(130)] };
+    expect(texts(pageFurniture(page, 10))).toContain("24 Sep 2004 2:48 p.m.");
+  });
+
   it("keeps a sentence in parentheses carried over to the top of a page numbered at its foot", () => {
     const page: Page = { ...A4, blocks: [block(90, 74, 400, ["(The strut has a similar effect to the math strut.)"]), paragraph(100), block(295, 780, 301, ["4"])] };
     expect(texts(pageFurniture(page, 10))).toEqual(["4"]);

@@ -18,7 +18,7 @@ const EDGE_BAND = 0.12;
  */
 const EDGE_REACH = 0.06;
 const MAX_MARGIN = 0.2;
-/** Type within this share of the page's height from its top or bottom edge touches the edge. */
+/** Type beginning within this share of the page's height from its top or bottom edge touches the edge. */
 const EDGE_SLIVER = 0.03;
 /** A bare page number may sit this far in, as long as nothing lies beyond it (LaTeX on A4 sets the foot's number 17% up)... */
 export const PAGE_NUMBER_BAND = 0.2;
@@ -64,7 +64,7 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
   // slide's bar of section links, a print job's slug. Only of a page made as such: a scan or
   // a photograph may be cropped to its text.
   const made = (page.reading?.source ?? "text-layer") === "text-layer";
-  const atEdge = level.filter((b) => made && b.type === "text" && b.source === "text-layer" && blockFontSize(b) <= bodySize * SMALL_RATIO && (b.bbox[3] <= EDGE_SLIVER * page.height || b.bbox[1] >= (1 - EDGE_SLIVER) * page.height));
+  const atEdge = level.filter((b) => made && b.type === "text" && b.source === "text-layer" && blockFontSize(b) <= bodySize * SMALL_RATIO && (b.bbox[1] <= EDGE_SLIVER * page.height || b.bbox[3] >= (1 - EDGE_SLIVER) * page.height));
   if (atEdge.length < level.length) found.push(...atEdge);
   const rows = rowsOf(level.filter((b) => !found.includes(b)));
   let feet = edgeRows(rows, page, bodySize, "bottom");
