@@ -2,7 +2,7 @@
 // level recognition, distinct title sizes are ranked into levels (largest = 1) and
 // section numbering ("2.3.1") deepens the level; without it every title is level 1.
 import type { Block, Page, Span } from "../model";
-import { lineFontSize } from "./lines";
+import { blockFontSize, halfPoint } from "./lines";
 import { wordCount } from "../scripts";
 import { byMostCharacters } from "./most-characters";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
@@ -32,10 +32,11 @@ const NEIGHBOUR_MAX_CHARS = 30;
 /** Another short block on the same line band: a TOC entry's page number, a table row's cells (not a line of the next column). */
 function hasShortNeighbour(b: Block, blocks: Block[]): boolean {
   const height = b.bbox[3] - b.bbox[1];
+  const prose = proseOf(blocks);
   return blocks.some((o) => {
     if (o === b || o.hidden || o.text.length > NEIGHBOUR_MAX_CHARS) return false;
     const overlap = Math.min(o.bbox[3], b.bbox[3]) - Math.max(o.bbox[1], b.bbox[1]);
-    return overlap > 0.5 * Math.min(height, o.bbox[3] - o.bbox[1]) && (o.bbox[0] >= b.bbox[2] || o.bbox[2] <= b.bbox[0]) && !inOtherColumn(b, o, blocks) && !inMarginBeside(o, blocks);
+    return overlap > 0.5 * Math.min(height, o.bbox[3] - o.bbox[1]) && (o.bbox[0] >= b.bbox[2] || o.bbox[2] <= b.bbox[0]) && !inOtherColumn(b, o, prose) && !inMarginBeside(o, prose);
   });
 }
 
@@ -43,8 +44,7 @@ function hasShortNeighbour(b: Block, blocks: Block[]): boolean {
  * A note in words out in the side margin, beyond every paragraph of the page (a marginal
  * note beside a heading), is no cell of its row; a number there is a contents entry's page.
  */
-function inMarginBeside(o: Block, blocks: Block[]): boolean {
-  const prose = proseOf(blocks);
+function inMarginBeside(o: Block, prose: Block[]): boolean {
   if (!prose.length || !/\p{L}{3,}/u.test(o.text) || /^[ivxlc]+$/i.test(o.text.trim())) return false;
   return o.bbox[0] >= Math.max(...prose.map((p) => p.bbox[2])) - FLUSH || o.bbox[2] <= Math.min(...prose.map((p) => p.bbox[0])) + FLUSH;
 }
@@ -73,8 +73,7 @@ const FLUSH = 2;
  * column (flush with them or centred over them), those columns side by side (the heading of
  * one column beside a short line, or a heading, of the other is not a table row).
  */
-function inOtherColumn(b: Block, o: Block, blocks: Block[]): boolean {
-  const prose = proseOf(blocks);
+function inOtherColumn(b: Block, o: Block, prose: Block[]): boolean {
   // The narrowest paragraph around it: a full-width abstract spans both columns.
   const width = (p: Block) => p.bbox[2] - p.bbox[0];
   const columnOf = (x: Block) => prose.filter((p) => x.bbox[0] >= p.bbox[0] - FLUSH && x.bbox[2] <= p.bbox[2] + FLUSH).sort((p, q) => width(p) - width(q))[0];
@@ -132,7 +131,7 @@ export function markHeadings(pages: Page[], levels: boolean, body: number): void
   for (const page of pages) {
     for (const b of page.blocks) {
       if (b.hidden || b.type !== "text" || !b.lines?.length) continue;
-      const size = Math.max(...b.lines.map(lineFontSize));
+      const size = blockFontSize(b);
       const short = b.text.length <= MAX_TITLE_CHARS && b.lines.length <= MAX_TITLE_LINES && /\p{L}/u.test(b.text) && !looksLikeMathematics(b.text) && !isSentence(b);
       const bold = setInBold(b) && !bodyIsBold;
       const standalone = !hasShortNeighbour(b, page.blocks);
@@ -147,11 +146,11 @@ export function markHeadings(pages: Page[], levels: boolean, body: number): void
     for (const t of titles) t.titleLevel = 1;
     return;
   }
-  const sizes = [...new Set(titles.map(titleSize))].sort((a, b) => b - a);
+  const sizes = [...new Set(titles.map(blockFontSize))].sort((a, b) => b - a);
   const buckets: number[] = [];
   for (const s of sizes) if (!buckets.length || buckets[buckets.length - 1] - s > SIZE_BUCKET) buckets.push(s);
   for (const t of titles) {
-    const size = titleSize(t);
+    const size = blockFontSize(t);
     let level = buckets.findIndex((b) => b - size <= SIZE_BUCKET) + 1 || 1;
     const numbering = NUMBERING.exec(t.text);
     if (numbering) level = Math.max(level, numbering[1].split(".").length);
@@ -226,7 +225,7 @@ const MIN_PARAGRAPH_CHARS = 60;
  * a paragraph of prose right under it, flush with it on the left.
  */
 function setOffOverProse(b: Block, blocks: Block[]): boolean {
-  const size = titleSize(b);
+  const size = blockFontSize(b);
   const across = (o: Block) => o !== b && !o.hidden && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2];
   const above = blocks.filter((o) => across(o) && o.bbox[3] <= b.bbox[1] + 1).sort((p, q) => q.bbox[3] - p.bbox[3])[0];
   const below = blocks.filter((o) => across(o) && o.bbox[1] >= b.bbox[3] - 1).sort((p, q) => p.bbox[1] - q.bbox[1])[0];
@@ -238,10 +237,7 @@ function setOffOverProse(b: Block, blocks: Block[]): boolean {
 /** Small capitals are at most this share of the full capitals' size. */
 const SMALL_CAPS_RATIO = 0.9;
 
-const titleSize = (b: Block) => Math.max(...(b.lines ?? []).map(lineFontSize));
 
 /** The size that covers most characters of the document: the body text. */
 export const bodyFontSize = (pages: Page[]): number => byMostCharacters(spansOf(pages), (s) => halfPoint(s.fontSize)) ?? 10;
 
-/** Sizes to the half point, as type is set. */
-export const halfPoint = (size: number) => Math.round(size * 2) / 2;

@@ -9,9 +9,8 @@
 import type { BBox, Block, Page } from "../model";
 import type { Run } from "../runs";
 import { buildBlocks } from "./blocks";
-import { buildLines } from "./lines";
+import { buildLines, halfPoint } from "./lines";
 import { byMostCharacters } from "./most-characters";
-import { halfPoint } from "./headings";
 
 /** A column of at least this many numbers counting by one is line numbering, not a list of figures... */
 const MIN_RUN = 5;

@@ -385,3 +385,6 @@ export function lineFontSize(line: Line): number {
 
 /** A block's type size: the largest of its lines' (0 for a block without lines). */
 export const blockFontSize = (b: Block): number => Math.max(0, ...(b.lines ?? []).map(lineFontSize));
+
+/** Sizes to the half point, as type is set. */
+export const halfPoint = (size: number) => Math.round(size * 2) / 2;

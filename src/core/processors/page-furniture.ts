@@ -32,6 +32,7 @@ const MAX_LINES = 2;
 const MAX_SIZE_RATIO = 1.15;
 /** Type this much smaller than the body is small type (a running head's, a publisher's notice). */
 const SMALL_RATIO = 0.92;
+const inSmallType = (b: Block, bodySize: number) => blockFontSize(b) <= bodySize * SMALL_RATIO;
 /** A head or foot stands off the text by at least this many body sizes (a blank line or so; lines of a paragraph stand 2-3 points apart). */
 const HEAD_GAP = 1.2;
 /** A head or foot set off as a whole has at most this many rows. */
@@ -64,7 +65,7 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
   // slide's bar of section links, a print job's slug. Only of a page made as such: a scan or
   // a photograph may be cropped to its text.
   const made = (page.reading?.source ?? "text-layer") === "text-layer";
-  const atEdge = level.filter((b) => made && b.type === "text" && b.source === "text-layer" && blockFontSize(b) <= bodySize * SMALL_RATIO && (b.bbox[1] <= EDGE_SLIVER * page.height || b.bbox[3] >= (1 - EDGE_SLIVER) * page.height));
+  const atEdge = level.filter((b) => made && b.type === "text" && b.source === "text-layer" && inSmallType(b, bodySize) && (b.bbox[1] <= EDGE_SLIVER * page.height || b.bbox[3] >= (1 - EDGE_SLIVER) * page.height));
   if (atEdge.length < level.length) found.push(...atEdge);
   const rows = rowsOf(level.filter((b) => !found.includes(b)));
   let feet = edgeRows(rows, page, bodySize, "bottom");
@@ -87,16 +88,16 @@ export function pageFurniture(page: Page, bodySize: number): Block[] {
  * of its column, and worded as furniture twice over, which a footnote is not.
  */
 function isBoilerplate(b: Block, blocks: Block[], page: Page, bodySize: number): boolean {
-  if (b.type !== "text" || b.bbox[1] < page.height * (1 - BOILERPLATE_SHARE) || blockFontSize(b) > bodySize * SMALL_RATIO) return false;
+  if (b.type !== "text" || b.bbox[1] < page.height * (1 - BOILERPLATE_SHARE) || !inSmallType(b, bodySize)) return false;
   // The notice may be set in paragraphs of its own (the permission, then the copyright): worded as furniture over them all.
   const notice = smallStack(b, blocks, bodySize).map((o) => o.text).join(" ");
   if (FURNITURE_WORDING.filter((w) => w.test(notice)).length < 2) return false;
-  return !blocks.some((o) => o !== b && o.bbox[1] >= b.bbox[3] && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2] && blockFontSize(o) > bodySize * SMALL_RATIO);
+  return !blocks.some((o) => o !== b && o.bbox[1] >= b.bbox[3] && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2] && !inSmallType(o, bodySize));
 }
 
 /** The blocks of small type set one under another with `b` in its column, paragraph gaps apart at most. */
 function smallStack(b: Block, blocks: Block[], bodySize: number): Block[] {
-  const small = blocks.filter((o) => o.type === "text" && blockFontSize(o) <= bodySize * SMALL_RATIO && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2]);
+  const small = blocks.filter((o) => o.type === "text" && inSmallType(o, bodySize) && o.bbox[0] < b.bbox[2] && b.bbox[0] < o.bbox[2]);
   const stack = [b];
   for (let grown = true; grown; ) {
     grown = false;
@@ -177,7 +178,7 @@ function edgeRows(pageRows: Row[], page: Page, bodySize: number, edge: "top" | "
 const saysFurnitureWording = (b: Block, bodySize: number, setOff: boolean) => {
   const t = b.text.trim();
   if (FURNITURE_WORDING.some((w) => w.test(t))) return true;
-  return setOff && (SET_OFF_WORDING.some((w) => w.test(t)) || SEPARATED_PARTS.test(t) || (DATE.test(t) && blockFontSize(b) <= bodySize * SMALL_RATIO));
+  return setOff && (SET_OFF_WORDING.some((w) => w.test(t)) || SEPARATED_PARTS.test(t) || (DATE.test(t) && inSmallType(b, bodySize)));
 };
 
 /**
@@ -222,7 +223,7 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (r
   if (group.some(carriesPageNumber)) return true;
   const overText = next.blocks.every((b) => b.type === "text" || b.type === "title" || b.type === "list" || b.type === "code");
   const oneLine = (b: Block) => (b.lines?.length ?? 1) === 1 && !INTRODUCES.test(b.text.trim());
-  const small = (row: Row) => row.blocks.every((b) => oneLine(b) && blockFontSize(b) <= bodySize * SMALL_RATIO);
+  const small = (row: Row) => row.blocks.every((b) => oneLine(b) && inSmallType(b, bodySize));
   const plainHead = (row: Row) => group.length === 1 && plainRunning(row);
   return group.every((row) => saysFurniture(row, "top", bodySize, true) || splitBetweenMargins(row, bodySize) || (small(row) && overText) || (plainHead(row) && overText));
 }
@@ -239,10 +240,10 @@ function isHeadGroup(group: Row[], next: Row, bodySize: number, plainRunning: (r
  * type is one too ("tkz-base ... AlterMundus").
  */
 function plainRunningLine(row: Row, bodySize: number, numberedOpposite: boolean, columnLefts: number[]): boolean {
-  if (row.blocks.length > 1) return numberedOpposite && splitBetweenMargins(row, bodySize) && row.blocks.every((p) => (p.lines?.length ?? 1) === 1 && blockFontSize(p) <= bodySize * SMALL_RATIO);
+  if (row.blocks.length > 1) return numberedOpposite && splitBetweenMargins(row, bodySize) && row.blocks.every((p) => (p.lines?.length ?? 1) === 1 && inSmallType(p, bodySize));
   const b = row.blocks[0];
   const t = b.text.trim();
-  if ((b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || BULLET.test(t) || (hasBold(b) && blockFontSize(b) > bodySize * SMALL_RATIO) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || SENTENCE_END.test(t)) return false;
+  if ((b.lines?.length ?? 1) > 1 || INTRODUCES.test(t) || BULLET.test(t) || (hasBold(b) && !inSmallType(b, bodySize)) || blockFontSize(b) > bodySize * MAX_SIZE_RATIO || SENTENCE_END.test(t)) return false;
   const atColumnEdge = columnLefts.some((x) => Math.abs(b.bbox[0] - x) <= bodySize / 2);
   return FOLIO_AT_END.test(t) || (numberedOpposite && (!/^\p{Ll}/u.test(t) || !atColumnEdge));
 }
@@ -282,7 +283,7 @@ function edgeLine(b: Block, bodySize: number): boolean {
   if (isFootBar(b, bodySize)) return true;
   if (b.type !== "text" && b.type !== "title") return false;
   // A banner in small type may run to a third line (a journal's citation, its DOI, its ISSN).
-  const lineCount = blockFontSize(b) <= bodySize * SMALL_RATIO ? MAX_GROUP_ROWS : MAX_LINES;
+  const lineCount = inSmallType(b, bodySize) ? MAX_GROUP_ROWS : MAX_LINES;
   return b.text.length <= MAX_CHARS && (b.lines?.length ?? 1) <= lineCount && blockFontSize(b) <= bodySize * MAX_SIZE_RATIO;
 }
 
@@ -291,7 +292,7 @@ function edgeLine(b: Block, bodySize: number): boolean {
  * institute, title, "8 / 14"), a word processor's footer table ("Page 1 of 3"). It is
  * furniture only where a cell says so (furnitureTexts).
  */
-const isFootBar = (b: Block, bodySize: number) => b.type === "table" && !!b.table && b.table.rows.length <= MAX_LINES && b.text.length <= MAX_CHARS && blockFontSize(b) <= bodySize * SMALL_RATIO;
+const isFootBar = (b: Block, bodySize: number) => b.type === "table" && !!b.table && b.table.rows.length <= MAX_LINES && b.text.length <= MAX_CHARS && inSmallType(b, bodySize);
 
 /** The pieces of a block that may say furniture: its text, and a foot bar's cells. */
 const furnitureTexts = (b: Block) => [b.text.trim(), ...(b.table?.rows.flat().map((c) => c.text.trim()) ?? [])];
