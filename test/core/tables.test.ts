@@ -252,6 +252,28 @@ describe("tables framed by their rules", () => {
   });
 });
 
+describe("pages that hold no table where their drawing or alignment suggests one", () => {
+  // Real pages others made (test/fixtures/real-docs/pdfs/): an exam written over squared paper, a manual's chart beside its code.
+  const realPage = async (name: string) => parseDocument(await fixtureFile(`real-docs/pdfs/${name}`), name, { features: DEFAULT_FEATURES });
+
+  it("reads text written over squared paper as text: the grid's lines run through its words", async () => {
+    const doc = await realPage("languages/nl-uantwerpen-exam-p2.pdf");
+    const blocks = doc.pages[0].blocks.filter((b) => !b.hidden);
+    expect(blocks.find((b) => b.text.startsWith("Het volledige Onderwijs- en Examenregelement (OER) is van toepassing"))?.type).toBe("text");
+    expect(tablesOf(doc).every((t) => !t.text.includes("Belangrijke informatie"))).toBe(true);
+    // The page's head and foot, no longer cut into cells, are found as furniture.
+    expect(doc.pages[0].blocks.filter((b) => b.hidden).map((b) => b.text)).toEqual(expect.arrayContaining(["Student nr. 127", "2/9"]));
+  });
+
+  it("ends a table where two lines of a paragraph run across its columns", async () => {
+    const doc = await realPage("graphics/pgfplots-legend-grid-chart.pdf");
+    const [head, section] = ["CHAPTER 3. STEP-BY-STEP TUTORIALS", "3.3.3 Add a Legend and a Grid"].map((t) => doc.pages[0].blocks.find((b) => b.text === t));
+    expect(head?.hidden).toBe(true);
+    expect(section?.type).toBe("title");
+    expect(tablesOf(doc).some((t) => t.text.includes("A legend is a text label"))).toBe(false);
+  });
+});
+
 describe("table rendering", () => {
 
   it("flattens a head of several rows into one Markdown row, a group's name before each of its columns", async () => {

@@ -231,6 +231,9 @@ function regions(rows: TextRow[], isCell: (c: Chunk) => boolean, frames: Frame[]
     // A note is set at the table's row pitch on both sides; a paragraph between two tables
     // stands further off. Inside the table's rules a section's label may stand off too.
     else if (prev && isNote(prev, isCell) && !atRowPitch(cur, row) && !frameOf(frames, prev, row)) flush();
+    // Two lines of running text across the table's columns are a paragraph of the page: a
+    // table's note is one line, and a wrapped cell keeps to its column.
+    else if (prev && [prev, row].every((r) => isNote(r, isCell) && acrossColumns(r.chunks[0], cur, isCell)) && !frameOf(frames, prev, row)) flush();
     if (cells.length >= 2) {
       cur.push(row);
       singles = 0;
@@ -263,6 +266,14 @@ function atRowPitch(rows: TextRow[], row: TextRow): boolean {
 function medianPitch(rows: TextRow[]): number | undefined {
   const pitches = rows.slice(1).map((r, i) => r.baseline - rows[i].baseline).sort((a, b) => a - b);
   return pitches[Math.floor(pitches.length / 2)];
+}
+
+/** A chunk reaching over the gap between two cells of one of the rows so far. */
+function acrossColumns(chunk: Chunk, rows: TextRow[], isCell: (c: Chunk) => boolean): boolean {
+  return rows.some((r) => {
+    const cells = cellChunks(r, isCell);
+    return cells.slice(1).some((c, i) => chunk.bbox[0] < cells[i].bbox[2] && chunk.bbox[2] > c.bbox[0]);
+  });
 }
 
 /** A note starts where the table's first column does (the other column's paragraph, beside the table, does not). */

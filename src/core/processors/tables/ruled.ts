@@ -5,10 +5,10 @@
 import type { Ruling, Run } from "../../runs";
 import type { CellDraft, TableDraft } from "./draft";
 import { latticeGrids, withColumns, withRows, type Lattice, type Segment } from "./lattice";
-import { centre, textRows, type Chunk, type TextRow } from "./rows";
+import { centre, inside, textRows, type Chunk, type TextRow } from "./rows";
 import { figureBoxes, separatorBands } from "./separators";
 import { LIST_MARKER } from "./not-a-table";
-import { splitRunAt } from "./split-runs";
+import { cutsWord, splitRunAt } from "./split-runs";
 
 /** Runs this close (points) outside a grid's box still belong to it (glyph boxes are estimates). */
 const SLACK = 1;
@@ -24,6 +24,7 @@ const MAX_SPILL_SHARE = 0.2;
 export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
   const drafts: TableDraft[] = [];
   for (const first of latticeGrids(rulings)) {
+    if (drawnUnderText(first, runs)) continue;
     // A lone box (a frame, a shaded band) is no grid to add columns to: the text inside it is left to the alignment search.
     const columns = first.xs.length > 2 || first.ys.length > 2 ? unruledColumns(first, runs) : [];
     let g = columns.length ? withColumns(first, columns) : first;
@@ -38,6 +39,22 @@ export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
     drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells, ruled: true, headerRows: 0, borders: { xs: g.xs, ys: g.ys } });
   }
   return drafts;
+}
+
+/** A grid is drawn under the text, not around it, when its borders cut this many of the words inside it... */
+const MIN_CUT_WORDS = 3;
+/** ...and this share of its lines of words. */
+const CUT_WORDS_SHARE = 0.3;
+
+/**
+ * A grid the text is written over rather than set in (squared paper behind an exam page, a
+ * chart's grid under its labels): its column borders run through words, between two
+ * letters, where a table's borders fall between its cells' texts.
+ */
+function drawnUnderText(g: Lattice, runs: Run[]): boolean {
+  const worded = runs.filter((r) => /\p{L}{2}/u.test(r.text) && inside(r.bbox, g.bbox, SLACK));
+  const cut = worded.filter((r) => bordersAcross(g, r).some((x) => cutsWord(r, x)));
+  return cut.length >= MIN_CUT_WORDS && cut.length >= CUT_WORDS_SHARE * worded.length;
 }
 
 /** The grid's cells with their runs, spans the drawing only implies split back into columns. */

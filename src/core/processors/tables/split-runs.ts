@@ -70,6 +70,24 @@ export function splitRunAt<T extends Splittable>(run: T, cuts: number[]): T[] {
   return cutAt(run, chars, edges, [...at]);
 }
 
+/**
+ * Whether a border at x would cut the run inside a word: between two letters, with no word
+ * space near enough to take the cut. (A cut between a letter and a figure is two cells'
+ * texts written as one item, "Elizab" then "2165".)
+ */
+export function cutsWord(run: Splittable, x: number): boolean {
+  const [x0, , x1] = run.bbox;
+  if (x <= x0 + END_MARGIN || x >= x1 - END_MARGIN) return false;
+  const chars = [...run.text];
+  if (chars.length < 2) return false;
+  const edges = glyphEdges(run, chars);
+  const spaceNear = chars.some((ch, i) => /\s/.test(ch) && Math.abs((edges[i] + edges[i + 1]) / 2 - x) <= SPACE_REACH * run.fontSize);
+  if (spaceNear) return false;
+  let at = 1;
+  for (let i = 2; i < chars.length; i++) if (Math.abs(edges[i] - x) < Math.abs(edges[at] - x)) at = i;
+  return /\p{L}/u.test(chars[at - 1]) && /\p{L}/u.test(chars[at]);
+}
+
 /** The run cut at every word space: its words, each with its estimated box. */
 export function splitRunAtSpaces<T extends Splittable>(run: T): T[] {
   const chars = [...run.text];
