@@ -274,6 +274,22 @@ describe("pages that hold no table where their drawing or alignment suggests one
   });
 });
 
+describe("a table of contents under a running head", () => {
+  // test/fixtures/pdf/contents-pages.tex (pdflatex): pages 1 (under a running head) and 2 (with a foot).
+  const fixture = parseFixture("contents-pages.pdf");
+
+  it("leaves the head standing off the entries at the page's top out of the table, for the furniture step", async () => {
+    const doc = await fixture;
+    expect(tablesOf(doc, 0).some((t) => t.text.includes("CONTENTS"))).toBe(false);
+    expect(doc.pages[0].blocks.find((b) => b.text === "CONTENTS")?.hidden).toBe(true);
+  });
+
+  it("keeps a page's first entry, standing off the next as each section's entry does, in the table", async () => {
+    const [contents] = tablesOf(await fixture, 1);
+    expect(contents.table!.rows[0].map((c) => c.text).join(" ")).toContain("9 Drinking water supply");
+  });
+});
+
 describe("table rendering", () => {
 
   it("flattens a head of several rows into one Markdown row, a group's name before each of its columns", async () => {

@@ -60,7 +60,7 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
     .flatMap((region) => atRepeatedHead(region.rows, isCell).map((part) => ({ ...region, rows: part })));
   const drafts: TableDraft[] = [];
   for (const { rows: regionRows } of found) {
-    const body = withoutLetterhead(keepToOneColumn(regionRows, gutters, isCell), isCell);
+    const body = withoutRunningLines(withoutLetterhead(keepToOneColumn(regionRows, gutters, isCell), isCell), rows, isCell);
     if (!body.length) continue;
     const kept = [...headUnderTopRule(body, rows, rules, isCell), ...body];
     const region = { rows: kept, bbox: kept.map((r) => r.bbox).reduce(union) };
@@ -99,6 +99,35 @@ function withoutLetterhead(rows: TextRow[], isCell: (c: Chunk) => boolean): Text
     return edges && !cs.some((c) => NUMERIC.test(c.text));
   };
   return rows.slice(0, first).every(flush) ? rows.slice(first) : rows;
+}
+
+/** A page's head or foot stands further off the text than this many of the table's row pitches... */
+const RUNNING_LINE_GAP = 2;
+/** ...and further than this many times any two of the table's nearest rows stand apart (a contents page's chapter entries stand off their sections alike)... */
+const WIDEST_GAP = 1.2;
+/** ...this many of them (further down, a table may run on past a heading). */
+const NEAR_ROWS = 8;
+
+/**
+ * A region without the page's running head or foot: its first row when that is the page's
+ * topmost line, or its last when that is the page's bottommost, standing further off the
+ * rest than the table's rows stand from one another ("TEX82  WEB OUTPUT  3" over a table of
+ * contents), or a heading over it. The page's furniture is judged apart; a table's head row
+ * sits at its pitch.
+ */
+function withoutRunningLines(rows: TextRow[], pageRows: TextRow[], isCell: (c: Chunk) => boolean): TextRow[] {
+  let [start, end] = [0, rows.length];
+  // The pitch of the rows of several cells: a note or a wrapped cell's line between them sits closer.
+  const standsOff = (edge: TextRow, next: TextRow, rest: TextRow[]) => {
+    const pitch = medianPitch(rest.filter((r) => cellChunks(r, isCell).length >= 2));
+    const gap = Math.abs(edge.baseline - next.baseline);
+    const near = edge === rows[0] ? rest.slice(0, NEAR_ROWS) : rest.slice(-NEAR_ROWS);
+    const widest = Math.max(...near.slice(1).map((r, i) => r.baseline - near[i].baseline));
+    return pitch !== undefined && gap > RUNNING_LINE_GAP * pitch && gap > WIDEST_GAP * widest;
+  };
+  if (rows.length > MIN_TABLE_ROWS && rows[0] === pageRows[0] && standsOff(rows[0], rows[1], rows.slice(1))) start = 1;
+  if (end - start > MIN_TABLE_ROWS && rows[end - 1] === pageRows[pageRows.length - 1] && standsOff(rows[end - 1], rows[end - 2], rows.slice(start, end - 1))) end--;
+  return rows.slice(start, end);
 }
 
 /**
