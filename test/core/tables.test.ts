@@ -274,6 +274,29 @@ describe("pages that hold no table where their drawing or alignment suggests one
   });
 });
 
+describe("source code lined up in columns", () => {
+  // test/fixtures/pdf/code-columns.tex (pdflatex): a database's entry, a settings file and a program's report, all verbatim.
+  const fixture = parseFixture("code-columns.pdf");
+
+  it("leaves code whose spaces line it up to the code step: a database's fields, a settings file", async () => {
+    const doc = await fixture;
+    expect(tablesOf(doc).some((t) => /author|source/.test(t.text))).toBe(false);
+    const code = doc.pages[0].blocks.filter((b) => b.type === "code").map((b) => b.text);
+    expect(code.some((t) => t.includes("publisher = {Addison-Wesley},"))).toBe(true);
+    expect(code.some((t) => t.includes("output      = build/out"))).toBe(true);
+  });
+
+  it("keeps a program's report in the same face, with no sign of code, a table", async () => {
+    const report = tablesOf(await fixture).find((t) => t.text.startsWith("Volume"));
+    expect(report?.table!.rows.map(texts)).toEqual([
+      ["Volume", "Size", "Used", "Free"],
+      ["system", "120G", "48G", "72G"],
+      ["home", "500G", "310G", "190G"],
+      ["archive", "2.0T", "1.4T", "600G"],
+    ]);
+  });
+});
+
 describe("a table of contents under a running head", () => {
   // test/fixtures/pdf/contents-pages.tex (pdflatex): pages 1 (under a running head) and 2 (with a foot).
   const fixture = parseFixture("contents-pages.pdf");

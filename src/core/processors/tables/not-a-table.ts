@@ -1,6 +1,6 @@
 // Reasons a region of aligned text is not a table, however well its columns line up:
-// running text set in columns, a list's markers beside its items, a numbered code listing,
-// and the small lettering of a diagram or chart (checked for ruled grids too); and a
+// running text set in columns, a list's markers beside its items, a code listing (numbered,
+// or in a monospaced face, its columns character positions), and the small lettering of a diagram or chart (checked for ruled grids too); and a
 // paper's authors side by side, which are columns of text; and a displayed formula, whose
 // limits stand over and under its big operators like rows of cells.
 import type { Run } from "../../runs";
@@ -8,6 +8,7 @@ import { EXTENSION_FONT, MATH_FONT } from "../../latex/math-fonts";
 import type { Chunk, TextRow } from "./rows";
 import { NUMERIC } from "./headers";
 import { wordCount } from "../../scripts";
+import { MONOSPACE_FONT } from "../../backends/pdf/fonts";
 
 /** A column reads like running text when half its chunks have at least this many words. */
 const PROSE_COLUMN_WORDS = 4;
@@ -17,7 +18,25 @@ export const LIST_MARKER = /^([•·◦▪●○■‣⁃\-–*]|\(?\d{1,3}[.)]|
 const MIN_NUMBERED = 3;
 
 export function notATable(rows: TextRow[], bounds: number[]): boolean {
-  return looksLikeText(rows, bounds) || numberedLines(rows, bounds) || displayedFormula(rows);
+  return looksLikeText(rows, bounds) || numberedLines(rows, bounds) || codeListing(rows) || displayedFormula(rows);
+}
+
+/** Signs of source code: braces, brackets, a backslash, an assignment, a statement's or a comment's mark. */
+const CODE_SIGN = /[{}[\]\\=;%#]/;
+/** A listing has code signs on this share of its rows or more. */
+const CODE_ROWS = 0.5;
+
+/**
+ * Source code (a listing, a bibliography database's entries): every word set in a monospaced
+ * face and code signs on most rows. Its spaces align it like columns, but they are character
+ * positions; the code step keeps them. (Line numbers may be set in another face.) Aligned
+ * text in a monospaced face without such signs, a program's tabular output, stays a table.
+ */
+function codeListing(rows: TextRow[]): boolean {
+  const runs = rows.flatMap((r) => r.chunks.flatMap((c) => c.runs));
+  const worded = runs.filter((r) => /\p{L}/u.test(r.text));
+  if (!worded.length || !worded.every((r) => MONOSPACE_FONT.test(r.fontFamily))) return false;
+  return rows.filter((r) => r.chunks.some((c) => CODE_SIGN.test(c.text))).length >= CODE_ROWS * rows.length;
 }
 
 /** A display's rows: its limits above, the operators' row, its limits below. */
