@@ -23,6 +23,14 @@ describe("paragraphs at the page's own leading", () => {
     expect(doc.pages.map((p) => p.blocks.find((b) => b.type === "title")?.text)).toEqual(["Statement of the Case", "Standard of Review", "Discussion"]);
   });
 
+  it("reads a paragraph's first line whole under a chart whose tick labels line up over one of its word spaces", async () => {
+    // test/fixtures/real-docs/pdfs/graphics/pgfplots-legend-grid-chart.pdf (a manual's page, cut): the chart's
+    // exponents (10^-3, 10^-4 ...) start at one x, three lines of print well above the paragraph.
+    const doc = await parseDocument(await fixtureFile("real-docs/pdfs/graphics/pgfplots-legend-grid-chart.pdf"), "chart.pdf", { features: DEFAULT_FEATURES });
+    const paragraph = doc.pages[0].blocks.find((b) => b.text.startsWith("Here, we"));
+    expect(paragraph?.text).toMatch(/^Here, we assigned a comma-separated list of text labels/);
+  });
+
   it("ends a justified paragraph at its short last line where the leading gives no sign", async () => {
     // Page 3 of loose-leading.tex: double spaced, no indentation, no space between paragraphs.
     const doc = await parseDocument(await fixtureFile("pdf/loose-leading.pdf"), "loose-leading.pdf", { features: DEFAULT_FEATURES });

@@ -23,6 +23,8 @@ const LEFT_REACH = 8;
 const RIGHT_REACH = 2;
 /** A whole-page gutter has the next column's lines starting at its right edge in at least this share of the page's rows (narrow white bands between the short runs of a page dense with inline mathematics have not). */
 const FED_SHARE = 0.2;
+/** A column beside the gap has a line within this many font sizes of the gap's row: text further off (a chart's labels over a paragraph) is no column of its. */
+const LOCAL_MAX_STEP = 4;
 /** Candidate x positions inside a gap are tried this far apart (points). */
 const LOCAL_STEP = 1;
 /**
@@ -82,6 +84,7 @@ export function isLocalGutter(rows: Run[][], at: number, gapStart: number, gapEn
     let leftRows = 0;
     const starts: number[] = [];
     for (const dir of [-1, 1]) {
+      let first = true;
       for (let i = dir < 0 ? at : at + 1; i >= 0 && i < rows.length; i += dir) {
         const row = rows[i];
         if (row.some((r) => r.bbox[0] < x - CROSS_TOLERANCE && r.bbox[2] > x + CROSS_TOLERANCE)) break;
@@ -90,6 +93,8 @@ export function isLocalGutter(rows: Run[][], at: number, gapStart: number, gapEn
         const right = start <= x + RIGHT_REACH * em;
         // A row with no text near x (another column's, sorted in between by baseline) says nothing either way.
         if (!left && !right) continue;
+        if (first && i !== at && Math.abs(row[0].baseline - rows[at][0].baseline) > LOCAL_MAX_STEP * em) break;
+        if (i !== at) first = false;
         clearRows++;
         if (left) leftRows++;
         if (right) starts.push(start);
