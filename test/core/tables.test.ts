@@ -253,7 +253,7 @@ describe("tables framed by their rules", () => {
 });
 
 describe("pages that hold no table where their drawing or alignment suggests one", () => {
-  // Real pages others made (test/fixtures/real-docs/pdfs/): an exam written over squared paper, a manual's chart beside its code.
+  // Real pages others made (test/fixtures/real-docs/pdfs/): an exam written over squared paper, a font's catalogue, a manual's chart beside its code.
   const realPage = async (name: string) => parseDocument(await fixtureFile(`real-docs/pdfs/${name}`), name, { features: DEFAULT_FEATURES });
 
   it("reads text written over squared paper as text: the grid's lines run through its words", async () => {
@@ -263,6 +263,14 @@ describe("pages that hold no table where their drawing or alignment suggests one
     expect(tablesOf(doc).every((t) => !t.text.includes("Belangrijke informatie"))).toBe(true);
     // The page's head and foot, no longer cut into cells, are found as furniture.
     expect(doc.pages[0].blocks.filter((b) => b.hidden).map((b) => b.text)).toEqual(expect.arrayContaining(["Student nr. 127", "2/9"]));
+  });
+
+  it("reads a catalogue's panels of paragraphs under its banner as text, not as a table's cells", async () => {
+    const doc = await realPage("other-origins/accanthis-catalogue-p1.pdf");
+    expect(tablesOf(doc)).toHaveLength(0);
+    const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
+    expect(titles).toEqual(expect.arrayContaining(["PRÉSENTATION", "RÉALISATION"]));
+    expect(doc.pages[0].blocks.some((b) => b.type === "text" && b.text.startsWith("La version initiale est réalisée pour être une alternative au Galliard."))).toBe(true);
   });
 
   it("ends a table where two lines of a paragraph run across its columns", async () => {

@@ -9,6 +9,7 @@ import { centre, inside, textRows, type Chunk, type TextRow } from "./rows";
 import { figureBoxes, separatorBands } from "./separators";
 import { LIST_MARKER } from "./not-a-table";
 import { cutsWord, splitRunAt } from "./split-runs";
+import { wordCount } from "../../scripts";
 
 /** Runs this close (points) outside a grid's box still belong to it (glyph boxes are estimates). */
 const SLACK = 1;
@@ -36,6 +37,7 @@ export function ruledDrafts(runs: Run[], rulings: Ruling[]): TableDraft[] {
       g = withRows(g, extra);
       cells = cellsOf(g, runs);
     }
+    if (boxesOfText(cells)) continue;
     drafts.push({ bbox: g.bbox, rowCount: g.ys.length - 1, colCount: g.xs.length - 1, cells, ruled: true, headerRows: 0, borders: { xs: g.xs, ys: g.ys } });
   }
   return drafts;
@@ -155,6 +157,33 @@ function leavesRowsOut(c: CellDraft): boolean {
   return span === 1 || textRows(c.runs, Infinity).length >= 2 * span;
 }
 
+/** A cell of running text has at least this many lines... */
+const PARAGRAPH_LINES = 4;
+/** ...of this many words or more, most of them. */
+const PARAGRAPH_LINE_WORDS = 5;
+
+/**
+ * A cell holding a paragraph: lines of many words, most of them. Two such cells side by
+ * side (boxes of a layout, a page's columns) share their baselines because they share the
+ * leading, not because their lines are rows.
+ */
+function runningText(c: CellDraft): boolean {
+  const lines = textRows(c.runs, Infinity).map((r) => r.chunks.map((k) => k.text).join(" "));
+  return lines.length >= PARAGRAPH_LINES && lines.filter((l) => wordCount(l) >= PARAGRAPH_LINE_WORDS).length > lines.length / 2;
+}
+
+/** A layout's boxes are few: a table of paragraphs has more cells than this. */
+const MAX_LAYOUT_BOXES = 4;
+
+/**
+ * Boxes of a page's layout, not a table: a few drawn cells, two or more of them holding
+ * paragraphs (a catalogue's panels under its banner).
+ */
+function boxesOfText(cells: CellDraft[]): boolean {
+  const filled = cells.filter((c) => c.runs.length);
+  return filled.length <= MAX_LAYOUT_BOXES && filled.filter(runningText).length >= 2;
+}
+
 /** A line that goes on from the line above it: it starts in lower case. */
 const CONTINUES = /^\s*\p{Ll}/u;
 
@@ -183,7 +212,7 @@ function unruledRows(g: Lattice, cells: CellDraft[]): Segment[] {
       const n = new Set(c.map((l) => l.cell)).size;
       return n >= SHARED_CELLS && n >= SHARED_SHARE * single.length && !(k > 0 && wrapped(c));
     });
-    if (shared.length < 2) continue;
+    if (shared.length < 2 || single.filter(runningText).length >= 2) continue;
     // A row line drawn only beside a tall cell (a total ruled off under the figures alone)
     // goes on through it where its text leaves a gap.
     for (const c of inRow.filter((c) => c.r1 - c.r0 > 1)) {
