@@ -42,6 +42,13 @@ describe("furniture of a page alone", () => {
     expect(texts(pageFurniture({ ...A4, blocks: [heading, paragraph(80), foot] }, 10))).toEqual(["4"]);
   });
 
+  it("takes a head ending in its page set two sizes above the text (12 pt over 10 pt), and keeps a title of that size", () => {
+    const head = block(90, 24, 505, ["The technical documentation of the Latin Modern family of fonts, page 5"], 12);
+    expect(texts(pageFurniture({ ...A4, blocks: [head, paragraph(62)] }, 10))).toEqual([head.text]);
+    const title = block(90, 24, 505, ["The technical documentation of the Latin Modern family of fonts"], 12);
+    expect(texts(pageFurniture({ ...A4, blocks: [title, paragraph(62)] }, 10))).toEqual([]);
+  });
+
   it("keeps a list's item opening a page numbered at its foot", () => {
     const page: Page = { ...A4, blocks: [block(150, 77, 315, ["• Surface area of a solid of revolution"]), paragraph(110), block(295, 780, 301, ["4"])] };
     expect(texts(pageFurniture(page, 10))).toEqual(["4"]);

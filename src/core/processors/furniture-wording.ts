@@ -30,6 +30,8 @@ const PAGE_WORD = "page|p\\.|pag\\.?|p[áa]g\\.|p[áa]gina|pagina|seite|s\\.|str
 const PAGE_OF = "of|de|di|von|sur|z|из|з|από|/";
 /** A time of day: 15:29, 9:05. */
 const TIME = "\\b[0-2]?\\d:[0-5]\\d\\b";
+/** A line ending in its page ("Versione n. 1 – Pag. 1", "Handbuch · Seite 4 von 9", "... of fonts, page 5"). */
+export const ENDS_IN_PAGE = new RegExp(`(^|[\\s|•·–—-])(${PAGE_WORD})\\s*\\d{1,4}(\\s*(${PAGE_OF})\\s*\\d{1,4})?$`, "iu");
 /**
  * Wording of heads, feet and banners that body text may also hold (the last reference of a
  * bibliography cites a year, a list's line names a version): it says furniture only of lines
@@ -43,8 +45,7 @@ export const SET_OFF_WORDING = [
   /\b(version|release|revision|rev\.|draft)\s*v?\d+(\.\d+)*|\bv\d+\.\d+/i,
   // A print job's slug: the time it ran and the page ("“thesis” — 2022/8/22 — 15:40 — page 3 — #3").
   new RegExp(`${TIME}.*\\bpage\\s+\\d+|\\bpage\\s+\\d+.*${TIME}`, "i"),
-  // A line ending in its page ("Versione n. 1 – Pag. 1", "Handbuch · Seite 4 von 9").
-  new RegExp(`(^|[\\s|•·–—-])(${PAGE_WORD})\\s*\\d{1,4}(\\s*(${PAGE_OF})\\s*\\d{1,4})?$`, "iu"),
+  ENDS_IN_PAGE,
 ];
 /**
  * A date or a time, as headers and feet stamp them: 2015-11-20, 2011/2/4, 20.11.2015, 20/11/2015,

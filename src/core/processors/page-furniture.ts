@@ -8,7 +8,7 @@ import type { Block, Page } from "../model";
 import { blockFontSize } from "./lines";
 import { BULLET } from "./lists";
 import { isVertical } from "../geometry";
-import { DATE, FURNITURE_WORDING, PAGE_NUMBER, SEPARATED_PARTS, SET_OFF_WORDING } from "./furniture-wording";
+import { DATE, ENDS_IN_PAGE, FURNITURE_WORDING, PAGE_NUMBER, SEPARATED_PARTS, SET_OFF_WORDING } from "./furniture-wording";
 
 /** Share of the page height at the top and at the bottom where heads and feet stand... */
 const EDGE_BAND = 0.12;
@@ -28,8 +28,10 @@ export const PAGE_NUMBER_TOP_BAND = 0.15;
 const MAX_CHARS = 200;
 /** ...one or two lines... */
 const MAX_LINES = 2;
-/** ...and set no larger than one size step above the body text (a 10 pt head over 9 pt text; a title is larger still). */
+/** ...and set no larger than one size step above the body text (a 10 pt head over 9 pt text; a title is larger still)... */
 const MAX_SIZE_RATIO = 1.15;
+/** ...or two steps for a line ending in its page ("... of fonts, page 5"), which no title does. */
+const MAX_FOLIO_SIZE_RATIO = 1.25;
 /** Type this much smaller than the body is small type (a running head's, a publisher's notice). */
 const SMALL_RATIO = 0.92;
 const inSmallType = (b: Block, bodySize: number) => blockFontSize(b) <= bodySize * SMALL_RATIO;
@@ -284,7 +286,8 @@ function edgeLine(b: Block, bodySize: number): boolean {
   if (b.type !== "text" && b.type !== "title") return false;
   // A banner in small type may run to a third line (a journal's citation, its DOI, its ISSN).
   const lineCount = inSmallType(b, bodySize) ? MAX_GROUP_ROWS : MAX_LINES;
-  return b.text.length <= MAX_CHARS && (b.lines?.length ?? 1) <= lineCount && blockFontSize(b) <= bodySize * MAX_SIZE_RATIO;
+  const largest = ENDS_IN_PAGE.test(b.text.trim()) ? MAX_FOLIO_SIZE_RATIO : MAX_SIZE_RATIO;
+  return b.text.length <= MAX_CHARS && (b.lines?.length ?? 1) <= lineCount && blockFontSize(b) <= bodySize * largest;
 }
 
 /**
