@@ -253,7 +253,8 @@ describe("tables framed by their rules", () => {
 });
 
 describe("pages that hold no table where their drawing or alignment suggests one", () => {
-  // Real pages others made (test/fixtures/real-docs/pdfs/): an exam written over squared paper, a font's catalogue, a manual's chart beside its code.
+  // Real pages others made (test/fixtures/real-docs/pdfs/): an exam written over squared paper, a font's catalogue, a
+  // manual's chart beside its code, a paper's first page with its contents in the left column.
   const realPage = async (name: string) => parseDocument(await fixtureFile(`real-docs/pdfs/${name}`), name, { features: DEFAULT_FEATURES });
 
   it("reads text written over squared paper as text: the grid's lines run through its words", async () => {
@@ -271,6 +272,14 @@ describe("pages that hold no table where their drawing or alignment suggests one
     const titles = doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text);
     expect(titles).toEqual(expect.arrayContaining(["PRÉSENTATION", "RÉALISATION"]));
     expect(doc.pages[0].blocks.some((b) => b.type === "text" && b.text.startsWith("La version initiale est réalisée pour être une alternative au Galliard."))).toBe(true);
+  });
+
+  it("keeps a contents table to its column: the next column's heading, short lines and stretched lines stay text", async () => {
+    const doc = await realPage("papers/ieeepes-doc-p1.pdf");
+    const [contents] = tablesOf(doc);
+    expect(contents.table!.rows.map((r) => r.map((c) => c.text).join(" "))).toContain("9 Equations 4");
+    for (const line of ["1 Introduction", "tion.", "4.0, 1999/04/13.", "Delivery"]) expect(contents.text).not.toContain(line);
+    expect(doc.pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text)).toContain("1 Introduction");
   });
 
   it("ends a table where two lines of a paragraph run across its columns", async () => {

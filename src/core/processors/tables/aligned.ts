@@ -12,7 +12,7 @@ import { MIN_TABLE_ROWS, type TableDraft } from "./draft";
 import { type Chunk, type TextRow, textRows } from "./rows";
 import { union } from "../../geometry";
 import { assignRows, type RowGroup } from "./aligned-rows";
-import { columnGutters, keepToOneColumn, splitAtPageGutters } from "./gutters";
+import { columnGutters, keepToOneColumn, splitAtPageGutters, withoutColumnBeside } from "./gutters";
 import { clearBands, findGutters } from "../gutters";
 import { authorsSideBySide, notATable } from "./not-a-table";
 import { separatorBands } from "./separators";
@@ -59,8 +59,8 @@ export function alignedDrafts(runs: Run[], pageWidth: number, rulings: Ruling[])
     })
     .flatMap((region) => atRepeatedHead(region.rows, isCell).map((part) => ({ ...region, rows: part })));
   const drafts: TableDraft[] = [];
-  for (const { rows: regionRows } of found) {
-    const body = withoutRunningLines(withoutLetterhead(keepToOneColumn(regionRows, gutters, isCell), isCell), rows, isCell);
+  for (const { rows: regionRows, aside } of found) {
+    const body = withoutRunningLines(withoutLetterhead(keepToOneColumn(withoutColumnBeside(regionRows, aside, isCell), gutters, isCell), isCell), rows, isCell);
     if (!body.length) continue;
     const kept = [...headUnderTopRule(body, rows, rules, isCell), ...body];
     const region = { rows: kept, bbox: kept.map((r) => r.bbox).reduce(union) };

@@ -61,6 +61,30 @@ export function keepToOneColumn(rows: TextRow[], gutters: [number, number][], is
   return out;
 }
 
+/** Lines of running text beside a region make a column when this many start at one left edge... */
+const MIN_COLUMN_LINES = 4;
+/** ...to this many points. */
+const COLUMN_EDGE = 1;
+
+/**
+ * The region's rows without the chunks of the column of running text beside it (`aside`,
+ * lines the region passed over): chunks inside that column's span are its paragraphs' short
+ * last lines and its headings ("4.0, 1999/04/13.", "1 Introduction") on the table's
+ * baselines, not cells. Where a cell of the table reaches into the column's span, the
+ * region runs across it and is left alone.
+ */
+export function withoutColumnBeside(rows: TextRow[], aside: TextRow[], isCell: (c: Chunk) => boolean): TextRow[] {
+  const lines = aside.flatMap((r) => r.chunks);
+  const edge = lines.map((c) => c.bbox[0]).find((x, _, all) => all.filter((y) => Math.abs(y - x) <= COLUMN_EDGE).length >= MIN_COLUMN_LINES);
+  if (edge === undefined) return rows;
+  const column = lines.filter((c) => Math.abs(c.bbox[0] - edge) <= COLUMN_EDGE);
+  const span: [number, number] = [edge - COLUMN_EDGE, Math.max(...column.map((c) => c.bbox[2])) + COLUMN_EDGE];
+  const inColumn = (c: Chunk) => c.bbox[0] >= span[0] && c.bbox[2] <= span[1];
+  const cells = rows.flatMap((r) => r.chunks.filter(isCell));
+  if (cells.some((c) => !inColumn(c) && c.bbox[0] < span[1] && c.bbox[2] > span[0])) return rows;
+  return keepChunks(rows, (c) => !inColumn(c));
+}
+
 /** Rows with cells on both sides of a page gutter, in this share of the region's rows or more, make one table across it. */
 const BOTH_SIDES_SHARE = 0.6;
 /** A side of a gutter stands on its own with this many rows of two or more cells (a table of its own)... */
