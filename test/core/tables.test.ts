@@ -324,6 +324,12 @@ describe("a table of contents under a running head", () => {
     expect(doc.pages[0].blocks.find((b) => b.text === "CONTENTS")?.hidden).toBe(true);
   });
 
+  it("keeps a section's entry of five words or more a cell before its page, not a line of text", async () => {
+    const [contents] = tablesOf(await fixture, 0);
+    expect(contents.table!.rows.map(texts)).toContainEqual(["1", "Rivers of the northern plain", "3"]);
+    expect((await fixture).pages[0].blocks.filter((b) => b.type === "title").map((b) => b.text)).not.toContain("Rivers of the northern plain");
+  });
+
   it("keeps a page's first entry, standing off the next as each section's entry does, in the table", async () => {
     const [contents] = tablesOf(await fixture, 1);
     expect(contents.table!.rows[0].map((c) => c.text).join(" ")).toContain("9 Drinking water supply");

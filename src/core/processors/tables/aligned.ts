@@ -167,19 +167,26 @@ const SAME_EDGE = 1;
 
 /**
  * Chunks that are lines of running text, never cells: wide and of many words. A long
- * name leading a row of figures (an invoice's item) is a cell all the same, unless a line
- * above or below it is wide and wordy too and starts or ends where it does (a paragraph
- * beside the other column's table).
+ * name leading a row of figures (an invoice's item), or one figure clear of the page's
+ * text (a contents entry's page), is a cell all the same, unless a line above or below it
+ * is wide and wordy too and starts or ends where it does (a paragraph beside the other
+ * column's table).
  */
 function proseChunks(rows: TextRow[], pageWidth: number): Set<Chunk> {
   const wordy = (c: Chunk) => c.bbox[2] - c.bbox[0] > PROSE_WIDTH * pageWidth && wordCount(c.text) >= PROSE_WORDS && !repeatsWords(c.text);
   const out = new Set<Chunk>();
+  const lines = rows.flatMap((r) => r.chunks.filter(wordy));
+  // A figure under the lines of running text of another column is that column's (a drawing's label).
+  const underText = (f: Chunk) => lines.some((l) => l.bbox[0] < f.bbox[2] && l.bbox[2] > f.bbox[0]);
   rows.forEach((row, i) =>
     row.chunks.forEach((c, k) => {
       if (!wordy(c)) return;
       const after = row.chunks.slice(k + 1);
-      const leadsRow = after.length >= 2 && !after.some(wordy);
-      if (!leadsRow || inParagraph(c, [rows[i - 1], rows[i + 1]], wordy)) out.add(c);
+      const neighbours = [rows[i - 1], rows[i + 1]];
+      const leadsFigures = after.length >= 2 && !after.some(wordy) && !inParagraph(c, neighbours, wordy);
+      // Before one figure alone: a contents entry's page, standing clear of any text column.
+      const leadsFigure = after.length === 1 && NUMERIC.test(after[0].text) && !underText(after[0]) && !inParagraph(c, neighbours, wordy);
+      if (!leadsFigures && !leadsFigure) out.add(c);
     }),
   );
   return out;
