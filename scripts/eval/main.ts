@@ -9,7 +9,7 @@
 //   pdf-parse-bench (865 tests on 120 LaTeX pages) and invoices (77 tests on 10 invoices), per type and page set (fact-sets.ts)
 //   pdf-parse-bench tables: TEDS and TEDS-S against the pages' LaTeX tabulars (teds.ts)
 //   own real-world pages: the project's fixtures of hard page kinds, by kind (real-world.ts)
-//   real documents: single pages of PDFs others made, shipped in Debian's *-doc packages, facts written by eye, by kind (test/fixtures/real-docs and real-docs-2, rules tuned on them; real-docs-3 and real-docs-4 held out); and the first batch's Latin-script pages scanned at 300 dpi, read by OCR (scanned-real-docs.ts)
+//   real documents: single pages of PDFs others made, shipped in Debian's *-doc packages, facts written by eye, by kind (test/fixtures/real-docs and real-docs-2, rules tuned on them; real-docs-3, real-docs-4 and real-docs-5 held out); and the first batch's Latin-script pages scanned at 300 dpi, read by OCR (scanned-real-docs.ts)
 //   OCR by language: pictures of typed pages in 26 languages and two mixed pages, no hint, beside the tesseract CLI told the language (ocr-languages.ts)
 //   OCR of real pages by language: a page of each translation of lshort in texlive's documentation, likewise (ocr-real-languages.ts)
 //   characters as printed: scripts, ligatures, mixed directions, forms, notes, garbled fonts, by kind (typed-text.ts)
@@ -99,6 +99,7 @@ rows.push(...(await factSetRowsAt(resolve(root, "test/fixtures/real-docs"), "rea
 rows.push(...(await factSetRowsAt(resolve(root, "test/fixtures/real-docs-2"), "real documents, batch 2", join(out, "real-docs-2"), scorer, true)));
 rows.push(...(await factSetRowsAt(resolve(root, "test/fixtures/real-docs-3"), "real documents, batch 3 (held out)", join(out, "real-docs-3"), scorer, true)));
 rows.push(...(await factSetRowsAt(resolve(root, "test/fixtures/real-docs-4"), "real documents, batch 4 (held out)", join(out, "real-docs-4"), scorer, true)));
+rows.push(...(await factSetRowsAt(resolve(root, "test/fixtures/real-docs-5"), "real documents, batch 5 (held out)", join(out, "real-docs-5"), scorer, true)));
 rows.push(...(await scannedRealDocsRows(resolve(root, "test/fixtures/real-docs"), join(out, "scanned-real-docs"), scorer)));
 rows.push(...(await typedTextRows()));
 

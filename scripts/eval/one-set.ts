@@ -1,5 +1,5 @@
 // `tsx scripts/eval/one-set.ts pdf-parse-bench`: one fact set of npm run eval alone, for quick turns on it
-// (`real-world`, `real-world-2`, `real-world-3`, `real-docs`, `real-docs-2`, `real-docs-3` and `real-docs-4` are the project's own sets in test/fixtures).
+// (`real-world`, `real-world-2`, `real-world-3`, `real-docs`, `real-docs-2`, `real-docs-3`, `real-docs-4` and `real-docs-5` are the project's own sets in test/fixtures).
 import { resolve } from "node:path";
 import { useWasmFromDisk } from "../../src/cli/wasm-from-disk";
 import { factSetRows, factSetRowsAt } from "./fact-sets";
