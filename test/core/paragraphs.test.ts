@@ -31,6 +31,12 @@ describe("paragraphs at the page's own leading", () => {
     expect(paragraph?.text).toMatch(/^Here, we assigned a comma-separated list of text labels/);
   });
 
+  it("keeps the narrow word space between words in two faces, a typewriter word in a line of Libertine", async () => {
+    // test/fixtures/real-docs/pdfs/languages/de-biblatex-handbuch-p40.pdf: "year" and "month" in a typewriter face, 1.9 pt from their neighbours at 10.9 pt.
+    const doc = await parseDocument(await fixtureFile("real-docs/pdfs/languages/de-biblatex-handbuch-p40.pdf"), "handbuch.pdf", { features: DEFAULT_FEATURES });
+    expect(doc.pages[0].blocks.some((b) => b.text.includes("Die Felder year und month werden weiterhin von BibLaTeX"))).toBe(true);
+  });
+
   it("ends a justified paragraph at its short last line where the leading gives no sign", async () => {
     // Page 3 of loose-leading.tex: double spaced, no indentation, no space between paragraphs.
     const doc = await parseDocument(await fixtureFile("pdf/loose-leading.pdf"), "loose-leading.pdf", { features: DEFAULT_FEATURES });

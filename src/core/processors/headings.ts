@@ -2,7 +2,7 @@
 // level recognition, distinct title sizes are ranked into levels (largest = 1) and
 // section numbering ("2.3.1") deepens the level; without it every title is level 1.
 import type { Block, Page, Span } from "../model";
-import { blockFontSize, halfPoint } from "./lines";
+import { blockFontSize, fontFace, halfPoint } from "./lines";
 import { wordCount } from "../scripts";
 import { byMostCharacters } from "./most-characters";
 import { MONOSPACE_FONT } from "../backends/pdf/fonts";
@@ -204,8 +204,6 @@ function otherFaceHeading(b: Block, body: number, bodyFace: string | undefined, 
 /** A section's number and the capital its words open with. */
 const NUMBERED_WORDS = /^(\d+)(\.\d+)*\.?\s+\p{Lu}/u;
 
-/** A font's face: its name (which comes without a subset's tag) without a TeX font's design size ("CMSS10"). */
-const fontFace = (family: string) => family.replace(/\d+$/, "").toLowerCase();
 
 /** The face most of the characters are set in. */
 const bodyFontFace = (pages: Page[]) => byMostCharacters(spansOf(pages), (s) => fontFace(s.fontFamily));

@@ -14,8 +14,23 @@ import { inReadingOrder, UNSPACED_SCRIPT } from "../scripts";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
-/** A horizontal gap wider than this share of the font size is a word space. */
+/**
+ * Two runs of words in two faces at one size, side by side: "Felder" then "year" in a
+ * typewriter face. (A mark raised after a word, mathematics, punctuation are not words.)
+ */
+function changesFaceBetweenWords(prev: Run, run: Run): boolean {
+  if (fontFace(prev.fontFamily) === fontFace(run.fontFamily) || MATH_FONT.test(prev.fontFamily) || MATH_FONT.test(run.fontFamily)) return false;
+  const sameSize = Math.abs(prev.fontSize - run.fontSize) <= 0.1 * Math.max(prev.fontSize, run.fontSize);
+  return sameSize && /\p{L}{2}$/u.test(prev.text) && /^\p{L}{2}/u.test(run.text);
+}
+
+/** A font's face: its name (which comes without a subset's tag) without a TeX font's design size ("CMSS10"). */
+export const fontFace = (family: string) => family.replace(/\d+$/, "").toLowerCase();
+
+/** A horizontal gap wider than this share of the font size is a word space... */
 export const WORD_GAP = 0.18;
+/** ...or this share between words in two faces (a word in a typewriter face in a line of a font with narrow spaces): no word changes face in its middle. */
+const FACE_CHANGE_GAP = 0.12;
 /**
  * A gap wider than this many font sizes always splits a line (table cells, form fields):
  * even stretched word spaces in justified text stay far below it.
@@ -297,7 +312,8 @@ function toLine(leftToRight: Run[]): Line {
     if (prev) {
       // Neighbours in reading order stand either way round in a line that mixes directions.
       const gap = Math.max(run.bbox[0] - prev.bbox[2], prev.bbox[0] - run.bbox[2]);
-      const needsSpace = gap > WORD_GAP * Math.min(prev.fontSize, run.fontSize) && !/\s$/.test(prev.text) && !/^\s/.test(text);
+      const faceChange = changesFaceBetweenWords(prev, run);
+      const needsSpace = gap > (faceChange ? FACE_CHANGE_GAP : WORD_GAP) * Math.min(prev.fontSize, run.fontSize) && !/\s$/.test(prev.text) && !/^\s/.test(text);
       const cjkJoin = UNSPACED_SCRIPT.test(prev.text.slice(-1)) && UNSPACED_SCRIPT.test(text[0]);
       if (needsSpace && !cjkJoin) text = " ".repeat(typedSpaces(prev, run, gap)) + text;
     }
