@@ -204,7 +204,6 @@ function otherFaceHeading(b: Block, body: number, bodyFace: string | undefined, 
 /** A section's number and the capital its words open with. */
 const NUMBERED_WORDS = /^(\d+)(\.\d+)*\.?\s+\p{Lu}/u;
 
-
 /** The face most of the characters are set in. */
 const bodyFontFace = (pages: Page[]) => byMostCharacters(spansOf(pages), (s) => fontFace(s.fontFamily));
 

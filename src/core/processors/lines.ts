@@ -14,23 +14,11 @@ import { inReadingOrder, UNSPACED_SCRIPT } from "../scripts";
 
 /** Two runs share a line when their baselines differ by less than this share of the smaller font size (lines of neighbouring columns are often offset by a point or two; a raised footnote mark is not on the line). */
 const SAME_BASELINE = 0.25;
-/**
- * Two runs of words in two faces at one size, side by side: "Felder" then "year" in a
- * typewriter face. (A mark raised after a word, mathematics, punctuation are not words.)
- */
-function changesFaceBetweenWords(prev: Run, run: Run): boolean {
-  if (fontFace(prev.fontFamily) === fontFace(run.fontFamily) || MATH_FONT.test(prev.fontFamily) || MATH_FONT.test(run.fontFamily)) return false;
-  const sameSize = Math.abs(prev.fontSize - run.fontSize) <= 0.1 * Math.max(prev.fontSize, run.fontSize);
-  return sameSize && /\p{L}{2}$/u.test(prev.text) && /^\p{L}{2}/u.test(run.text);
-}
-
-/** A font's face: its name (which comes without a subset's tag) without a TeX font's design size ("CMSS10"). */
-export const fontFace = (family: string) => family.replace(/\d+$/, "").toLowerCase();
-
 /** A horizontal gap wider than this share of the font size is a word space... */
 export const WORD_GAP = 0.18;
 /** ...or this share between words in two faces (a word in a typewriter face in a line of a font with narrow spaces): no word changes face in its middle. */
 const FACE_CHANGE_GAP = 0.12;
+
 /**
  * A gap wider than this many font sizes always splits a line (table cells, form fields):
  * even stretched word spaces in justified text stay far below it.
@@ -404,3 +392,16 @@ export const blockFontSize = (b: Block): number => Math.max(0, ...(b.lines ?? []
 
 /** Sizes to the half point, as type is set. */
 export const halfPoint = (size: number) => Math.round(size * 2) / 2;
+
+/** A font's face: its name (which comes without a subset's tag) without a TeX font's design size ("CMSS10"). */
+export const fontFace = (family: string) => family.replace(/\d+$/, "").toLowerCase();
+
+/**
+ * Two runs of words in two faces at one size, side by side: "Felder" then "year" in a
+ * typewriter face. (A mark raised after a word, mathematics, punctuation are not words.)
+ */
+function changesFaceBetweenWords(prev: Run, run: Run): boolean {
+  if (fontFace(prev.fontFamily) === fontFace(run.fontFamily) || MATH_FONT.test(prev.fontFamily) || MATH_FONT.test(run.fontFamily)) return false;
+  const sameSize = Math.abs(prev.fontSize - run.fontSize) <= 0.1 * Math.max(prev.fontSize, run.fontSize);
+  return sameSize && /\p{L}{2}$/u.test(prev.text) && /^\p{L}{2}/u.test(run.text);
+}

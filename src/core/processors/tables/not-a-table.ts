@@ -1,8 +1,9 @@
 // Reasons a region of aligned text is not a table, however well its columns line up:
 // running text set in columns, a list's markers beside its items, a code listing (numbered,
-// or in a monospaced face, its columns character positions), and the small lettering of a diagram or chart (checked for ruled grids too); and a
-// paper's authors side by side, which are columns of text; and a displayed formula, whose
-// limits stand over and under its big operators like rows of cells.
+// or in a monospaced face, its columns character positions), and the small lettering of a
+// diagram or chart (checked for ruled grids too); and a paper's authors side by side, which
+// are columns of text; and a displayed formula, whose limits stand over and under its big
+// operators like rows of cells.
 import type { Run } from "../../runs";
 import { EXTENSION_FONT, MATH_FONT } from "../../latex/math-fonts";
 import type { Chunk, TextRow } from "./rows";
