@@ -7,6 +7,7 @@ import { DEFAULT_FEATURES } from "../../src/core/options";
 import type { Block, Document, TableCell } from "../../src/core/model";
 import { tableMarkdown } from "../../src/core/render/table";
 import { fixtureFile } from "../helpers/corpus";
+import { cutsWord } from "../../src/core/processors/tables/split-runs";
 
 /** A fixture of ours (test/fixtures/pdf), parsed as the API parses by default. */
 const parseFixture = async (name: string): Promise<Document> => parseDocument(await fixtureFile(`pdf/${name}`), name, { features: DEFAULT_FEATURES });
@@ -249,6 +250,20 @@ describe("tables framed by their rules", () => {
       "Master’s degree",
     ]);
     expect(rows[rows.length - 1]).toEqual(["Master’s degree", "31.8", "22.8", "17.5"]);
+  });
+});
+
+describe("a drawn border through a word", () => {
+  const run = (text: string, x0: number, x1: number) => ({ text, bbox: [x0, 100, x1, 110] as [number, number, number, number], fontSize: 10 });
+
+  it("cuts a word when it runs deep inside it, as squared paper's lines run through a page's words", () => {
+    expect(cutsWord(run("Examenregelement", 100, 180), 140)).toBe(true);
+  });
+
+  it("does not when a tight cell's word runs a few points past its border, nor at a word space", () => {
+    expect(cutsWord(run("Parameter", 302, 337), 333)).toBe(false);
+    expect(cutsWord(run("Parameter", 372, 407), 373.5)).toBe(false);
+    expect(cutsWord(run("Parameter Value", 300, 370), 334)).toBe(false);
   });
 });
 

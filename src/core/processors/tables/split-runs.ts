@@ -70,10 +70,17 @@ export function splitRunAt<T extends Splittable>(run: T, cuts: number[]): T[] {
   return cutAt(run, chars, edges, [...at]);
 }
 
+/** A word is cut when no space lies within this many font sizes of the border (the glyph positions are estimates, a letter or two off in a long item)... */
+const WORD_CUT_REACH = 1.5;
+/** ...and the border lies this many font sizes inside the word from either of its ends. */
+const WORD_CUT_DEPTH = 0.8;
+
 /**
- * Whether a border at x would cut the run inside a word: between two letters, with no word
- * space near enough to take the cut. (A cut between a letter and a figure is two cells'
- * texts written as one item, "Elizab" then "2165".)
+ * Whether a border at x would cut the run deep inside a word: between two letters, well in
+ * from the word's ends, with no word space near (a border between two cells' words written
+ * as one item lands a letter off in the estimate; a word in a tight cell runs a little past
+ * its border). A cut between a letter and a figure is two cells' texts written as one item,
+ * "Elizab" then "2165".
  */
 export function cutsWord(run: Splittable, x: number): boolean {
   const [x0, , x1] = run.bbox;
@@ -81,11 +88,16 @@ export function cutsWord(run: Splittable, x: number): boolean {
   const chars = [...run.text];
   if (chars.length < 2) return false;
   const edges = glyphEdges(run, chars);
-  const spaceNear = chars.some((ch, i) => /\s/.test(ch) && Math.abs((edges[i] + edges[i + 1]) / 2 - x) <= SPACE_REACH * run.fontSize);
+  const spaceNear = chars.some((ch, i) => /\s/.test(ch) && Math.abs((edges[i] + edges[i + 1]) / 2 - x) <= WORD_CUT_REACH * run.fontSize);
   if (spaceNear) return false;
   let at = 1;
   for (let i = 2; i < chars.length; i++) if (Math.abs(edges[i] - x) < Math.abs(edges[at] - x)) at = i;
-  return /\p{L}/u.test(chars[at - 1]) && /\p{L}/u.test(chars[at]);
+  if (!/\p{L}/u.test(chars[at - 1]) || !/\p{L}/u.test(chars[at])) return false;
+  // Deep inside the word: a tight cell's word may run a little past its border.
+  let [start, end] = [at - 1, at];
+  while (start > 0 && /\p{L}/u.test(chars[start - 1])) start--;
+  while (end < chars.length - 1 && /\p{L}/u.test(chars[end + 1])) end++;
+  return x - edges[start] >= WORD_CUT_DEPTH * run.fontSize && edges[end + 1] - x >= WORD_CUT_DEPTH * run.fontSize;
 }
 
 /** The run cut at every word space: its words, each with its estimated box. */
