@@ -62,8 +62,7 @@ export function splitRunAt<T extends Splittable>(run: T, cuts: number[]): T[] {
     }
     if (best < 0) {
       // No word space near: cut between the glyphs whose shared edge is nearest.
-      best = 1;
-      for (let i = 2; i < chars.length; i++) if (Math.abs(edges[i] - x) < Math.abs(edges[best] - x)) best = i;
+      best = nearestGlyphEdge(edges, x);
     }
     at.add(best);
   }
@@ -90,14 +89,20 @@ export function cutsWord(run: Splittable, x: number): boolean {
   const edges = glyphEdges(run, chars);
   const spaceNear = chars.some((ch, i) => /\s/.test(ch) && Math.abs((edges[i] + edges[i + 1]) / 2 - x) <= WORD_CUT_REACH * run.fontSize);
   if (spaceNear) return false;
-  let at = 1;
-  for (let i = 2; i < chars.length; i++) if (Math.abs(edges[i] - x) < Math.abs(edges[at] - x)) at = i;
+  const at = nearestGlyphEdge(edges, x);
   if (!/\p{L}/u.test(chars[at - 1]) || !/\p{L}/u.test(chars[at])) return false;
   // Deep inside the word: a tight cell's word may run a little past its border.
   let [start, end] = [at - 1, at];
   while (start > 0 && /\p{L}/u.test(chars[start - 1])) start--;
   while (end < chars.length - 1 && /\p{L}/u.test(chars[end + 1])) end++;
   return x - edges[start] >= WORD_CUT_DEPTH * run.fontSize && edges[end + 1] - x >= WORD_CUT_DEPTH * run.fontSize;
+}
+
+/** The index of the glyph whose left edge, shared with the glyph before it, lies nearest x (edges: each glyph's start, then the run's end). */
+function nearestGlyphEdge(edges: number[], x: number): number {
+  let best = 1;
+  for (let i = 2; i < edges.length - 1; i++) if (Math.abs(edges[i] - x) < Math.abs(edges[best] - x)) best = i;
+  return best;
 }
 
 /** The run cut at every word space: its words, each with its estimated box. */
